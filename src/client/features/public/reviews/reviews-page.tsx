@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { PageIntro } from '~/client/components/page-intro';
+import { Button } from '~/client/components/ui/button';
+import { Container } from '~/client/components/ui/container';
+import type { RouteHandle } from '~/client/lib/page-meta';
+import { paths } from '~/shared/paths';
+
+export const handle: RouteHandle = {
+  meta: {
+    title: 'Customer Reviews',
+    description: 'What sellers say about selling their car to us.',
+  },
+};
+
+export function Component() {
+  return (
+    <>
+      <PageIntro title="Customer Reviews">What sellers say about selling their car to us.</PageIntro>
+      <Container className="py-12">
+        <Button asChild variant="brand">
+          <Link to={paths.valuation}>Get My Valuation</Link>
+        </Button>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { redirect, type RouteObject } from 'react-router';
+import { RootLayout } from '~/client/components/root-layout';
+import { legacyRedirects } from '~/shared/paths';
+
+/**
+ * The route table for the whole product (SPEC section 2).
+ *
+ * Every page is its own lazily loaded chunk. A lazy route's `id` is its module's
+ * path under src/client, so the server can find the chunk in Vite's manifest and
+ * preload it. Admin pages sit behind their own lazy layout and never load on a
+ * public page.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    children: [
+      {
+        id: 'components/public-layout',
+        lazy: () => import('~/client/components/public-layout'),
+        children: [
+          { index: true, id: 'features/public/home/home-page', lazy: () => import('~/client/features/public/home/home-page') },
+          { path: 'about', id: 'features/public/about/about-page', lazy: () => import('~/client/features/public/about/about-page') },
+          { path: 'contact', id: 'features/public/contact/contact-page', lazy: () => import('~/client/features/public/contact/contact-page') },
+          { path: 'valuation', id: 'features/public/valuation/valuation-page', lazy: () => import('~/client/features/public/valuation/valuation-page') },
+          { path: 'recently-purchased', id: 'features/public/recently-purchased/recently-purchased-page', lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page') },
+          { path: 'reviews', id: 'features/public/reviews/reviews-page', lazy: () => import('~/client/features/public/reviews/reviews-page') },
+          { path: 'privacy-policy', id: 'features/public/legal/privacy-policy-page', lazy: () => import('~/client/features/public/legal/privacy-policy-page') },
+          { path: 'terms-of-service', id: 'features/public/legal/terms-of-service-page', lazy: () => import('~/client/features/public/legal/terms-of-service-page') },
+          { path: 'cookie-policy', id: 'features/public/legal/cookie-policy-page', lazy: () => import('~/client/features/public/legal/cookie-policy-page') },
+          { path: 'launch-offer-terms', id: 'features/public/legal/launch-offer-terms-page', lazy: () => import('~/client/features/public/legal/launch-offer-terms-page') },
+          { path: 'social-media-ads', id: 'features/public/social-media-ads/social-media-ads-page', lazy: () => import('~/client/features/public/social-media-ads/social-media-ads-page') },
+          ...Object.entries(legacyRedirects).map(([from, to]) => ({
+            path: from.slice(1),
+            loader: () => redirect(to, 301),
+          })),
+          { path: '*', id: 'features/public/not-found/not-found-page', lazy: () => import('~/client/features/public/not-found/not-found-page') },
+        ],
+      },
+      {
+        path: 'admin',
+        id: 'features/admin/admin-layout',
+        lazy: () => import('~/client/features/admin/admin-layout'),
+        children: [
+          { index: true, id: 'features/admin/home/admin-home-page', lazy: () => import('~/client/features/admin/home/admin-home-page') },
+          { path: '*', id: 'features/admin/not-found/admin-not-found-page', lazy: () => import('~/client/features/admin/not-found/admin-not-found-page') },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start-up.
+ * The README's variable table mirrors this schema (a test keeps them in step).
+ *
+ * An empty string counts as unset, so `FOO= npm start` behaves like no FOO at all.
+ */
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = (max = 200) => z.preprocess(emptyAsUndefined, z.string().trim().max(max).optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );
+
+const port = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ message: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+);
+
+const postgresUrl = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+);
+
+const httpUrl = z
+  .string()
+  .url('must be a URL such as https://www.example.co.uk')
+  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: port,
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: postgresUrl,
+  PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: booleanFlag(false),
+
+  // Business details shown on the public site (see src/server/features/site/site-config.ts).
+  SITE_TRADING_NAME: optionalText(100),
+  SITE_COMPANY_NAME: optionalText(150),
+  SITE_COMPANY_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[A-Z]{2}\d{6}|\d{8})$/i, 'must be a Companies House number such as 01234567 or SC123456')
+      .optional(),
+  ),
+  SITE_FCA_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().regex(/^\d{6,7}$/, 'must be a 6 or 7 digit FCA firm reference number').optional(),
+  ),
+  SITE_ICO_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().regex(/^[A-Z0-9]{8,10}$/i, 'must be an ICO registration number such as ZA123456').optional(),
+  ),
+  SITE_ADDRESS: optionalText(300),
+  SITE_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s()-]{10,20}$/, 'must be a UK phone number such as 01507 123456')
+      .optional(),
+  ),
+  SITE_EMAIL: z.preprocess(emptyAsUndefined, z.string().trim().email('must be an e-mail address').optional()),
+  SITE_WHATSAPP: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s()-]{10,20}$/, 'must be a phone number such as +44 7700 900123')
+      .optional(),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicBaseUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Cookies get `Secure` and the `__Host-` prefix when the site is served over https. */
+  secureCookies: boolean;
+  site: Pick<
+    Env,
+    | 'SITE_TRADING_NAME'
+    | 'SITE_COMPANY_NAME'
+    | 'SITE_COMPANY_NUMBER'
+    | 'SITE_FCA_NUMBER'
+    | 'SITE_ICO_NUMBER'
+    | 'SITE_ADDRESS'
+    | 'SITE_PHONE'
+    | 'SITE_EMAIL'
+    | 'SITE_WHATSAPP'
+  >;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = source[name];
+      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicBaseUrl,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    secureCookies: publicBaseUrl.startsWith('https://'),
+    site: {
+      SITE_TRADING_NAME: env.SITE_TRADING_NAME,
+      SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,
+      SITE_COMPANY_NUMBER: env.SITE_COMPANY_NUMBER?.toUpperCase(),
+      SITE_FCA_NUMBER: env.SITE_FCA_NUMBER,
+      SITE_ICO_NUMBER: env.SITE_ICO_NUMBER?.toUpperCase(),
+      SITE_ADDRESS: env.SITE_ADDRESS,
+      SITE_PHONE: env.SITE_PHONE,
+      SITE_EMAIL: env.SITE_EMAIL,
+      SITE_WHATSAPP: env.SITE_WHATSAPP,
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { AppConfig } from '~/server/config';
+import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, toE164, type SiteConfig } from '~/shared/site-config';
+
+export const DEFAULT_TRADING_NAME = 'CarBuy Direct';
+
+/** Registered office and collection base given in SPEC: Louth, Lincolnshire, LN11 0LQ. */
+const DEFAULT_ADDRESS = { lines: ['Louth', 'Lincolnshire'], postcode: COLLECTION_BASE_POSTCODE };
+
+const UK_POSTCODE_AT_END = /\b([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/i;
+
+/** "Unit 4, Fairfield Industrial Estate, Louth, LN11 0LQ" -> lines + postcode. */
+function parseAddress(raw: string): SiteConfig['address'] {
+  const parts = raw
+    .split(/\s*[,\n]\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const last = parts.at(-1) ?? '';
+  const match = UK_POSTCODE_AT_END.exec(last);
+  if (!match) return { lines: parts, postcode: '' };
+  const postcode = `${match[1]!.toUpperCase()} ${match[2]!.toUpperCase()}`;
+  const rest = last.slice(0, match.index).trim();
+  return { lines: rest ? [...parts.slice(0, -1), rest] : parts.slice(0, -1), postcode };
+}
+
+function phone(raw: string | undefined) {
+  return raw ? { display: raw, e164: toE164(raw) } : undefined;
+}
+
+export function buildSiteConfig(config: Pick<AppConfig, 'site' | 'publicBaseUrl'>): SiteConfig {
+  const s = config.site;
+  return {
+    tradingName: s.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME,
+    companyName: s.SITE_COMPANY_NAME,
+    companyNumber: s.SITE_COMPANY_NUMBER,
+    fcaNumber: s.SITE_FCA_NUMBER,
+    icoNumber: s.SITE_ICO_NUMBER,
+    address: s.SITE_ADDRESS ? parseAddress(s.SITE_ADDRESS) : DEFAULT_ADDRESS,
+    phone: phone(s.SITE_PHONE),
+    whatsapp: phone(s.SITE_WHATSAPP),
+    email: s.SITE_EMAIL,
+    openingHours: OPENING_HOURS,
+    publicBaseUrl: config.publicBaseUrl,
+  };
+}
+
+/**
+ * Variables a business must set before launch. Each is left off the pages
+ * while unset; start-up logs one warning naming them.
+ */
+export function missingBusinessDetails(config: Pick<AppConfig, 'site'>): string[] {
+  const required = [
+    'SITE_COMPANY_NAME',
+    'SITE_COMPANY_NUMBER',
+    'SITE_FCA_NUMBER',
+    'SITE_ICO_NUMBER',
+    'SITE_PHONE',
+    'SITE_EMAIL',
+    'SITE_WHATSAPP',
+  ] as const;
+  return required.filter((name) => !config.site[name]);
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '~/shared/api-error';
+import { AppError } from './app-error';
+
+export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
+
+function validationBody(error: FastifyError): ApiErrorBody {
+  const issues = hasZodFastifySchemaValidationErrors(error)
+    ? error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }))
+    : [{ path: '', message: error.message }];
+  return { message: issues[0]?.message ?? 'Invalid request', issues };
+}
+
+/**
+ * One error handler for the whole API (DESIGN section 5): 400 with field
+ * issues for bad input, the status our AppError codes map to, Fastify's own
+ * 4xx as they are, and for anything else a 500 whose body holds only a request
+ * id: the stack goes to the log, never to the caller.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      request.log.info({ issues: error.validation.length }, 'request refused: invalid input');
+      return reply.status(400).send(validationBody(error));
+    }
+    if (error instanceof AppError) {
+      request.log.info({ code: error.code, detail: error.options.detail }, `request refused: ${error.code}`);
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.status(error.statusCode).send({ message: error.message } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, `request refused: ${error.message}`);
+      return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: GENERIC_SERVER_ERROR, requestId: request.id } satisfies ApiErrorBody);
+  });
+
+  // Only /api paths and non-GET methods reach this: pages have their own catch-all route.
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

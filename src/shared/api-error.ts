@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * The JSON body of every error the API sends. The browser parses it with this
+ * schema, so the shape cannot drift between server and client.
+ */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

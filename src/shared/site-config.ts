@@ -1,0 +1,53 @@
+/**
+ * Business details as the public pages see them. Built once on the server from
+ * the environment (src/server/features/site/site-config.ts) and handed to the
+ * browser with the page, so every place that shows a phone number or an
+ * address reads the same values.
+ *
+ * Optional members are left out of the pages when unset: we never invent a
+ * company, FCA or ICO number, nor contact details the business has not given.
+ */
+export type PhoneNumber = {
+  /** As people read it, e.g. "01507 123456". */
+  display: string;
+  /** E.164 for tel: and wa.me links, e.g. "+441507123456". */
+  e164: string;
+};
+
+export type OpeningHours = { days: string; hours: string };
+
+export type SiteConfig = {
+  tradingName: string;
+  companyName?: string;
+  companyNumber?: string;
+  fcaNumber?: string;
+  icoNumber?: string;
+  address: { lines: string[]; postcode: string };
+  phone?: PhoneNumber;
+  whatsapp?: PhoneNumber;
+  email?: string;
+  openingHours: OpeningHours[];
+  /** Origin used for canonical links and absolute URLs, without a trailing slash. */
+  publicBaseUrl: string;
+};
+
+/** Where collected cars go; distances are measured from here (SPEC section 9). */
+export const COLLECTION_BASE_POSTCODE = 'LN11 0LQ';
+
+export const OPENING_HOURS: OpeningHours[] = [
+  { days: 'Monday to Saturday', hours: '09:00 to 20:00' },
+  { days: 'Sunday', hours: '10:00 to 16:00' },
+];
+
+/** "01507 123456" -> "+441507123456"; numbers already in +CC form are kept. */
+export function toE164(ukNumber: string): string {
+  const digits = ukNumber.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  if (digits.startsWith('0')) return `+44${digits.slice(1)}`;
+  return `+44${digits}`;
+}
+
+export function addressAsOneLine(config: Pick<SiteConfig, 'address'>): string {
+  return [...config.address.lines, config.address.postcode].join(', ');
+}

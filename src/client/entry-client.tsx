@@ -24,28 +24,20 @@ async function loadMatchedLazyRoutes(routeTable: RouteObject[]) {
 
 async function start() {
   const data = readAppData();
+  // Resolve the first page's lazy modules up front: server-rendered pages then
+  // hydrate to identical markup, and browser-rendered (admin) pages need no fallback.
+  await loadMatchedLazyRoutes(routes);
+  const router = createBrowserRouter(routes, data.router ? { hydrationData: data.router } : {});
+  const app = (
+    <StrictMode>
+      <SiteConfigProvider value={data.site}>
+        <RouterProvider router={router} />
+      </SiteConfigProvider>
+    </StrictMode>
+  );
   const container = document.getElementById('root')!;
-  if (data.router) {
-    await loadMatchedLazyRoutes(routes);
-    const router = createBrowserRouter(routes, { hydrationData: data.router });
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <SiteConfigProvider value={data.site}>
-          <RouterProvider router={router} />
-        </SiteConfigProvider>
-      </StrictMode>,
-    );
-  } else {
-    const router = createBrowserRouter(routes);
-    createRoot(container).render(
-      <StrictMode>
-        <SiteConfigProvider value={data.site}>
-          <RouterProvider router={router} />
-        </SiteConfigProvider>
-      </StrictMode>,
-    );
-  }
+  if (data.router) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 void start();

@@ -21,7 +21,7 @@ export const headerNavItems: NavItem[] = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-[0.95rem] font-medium text-brand-900 transition-colors hover:bg-brand-50',
+    'rounded-md px-3 py-2.5 text-base nav:py-2 nav:text-[0.95rem] font-medium text-brand-900 transition-colors hover:bg-brand-50',
     isActive && 'text-brand-600 underline decoration-plate-strong decoration-[3px] underline-offset-[6px]',
   );
 

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from '../fixtures';
+
+const publicPages = [
+  { path: '/', heading: 'Sell your car the simple way' },
+  { path: '/about', heading: 'About Us' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/terms-of-service', heading: 'Terms of Service' },
+  { path: '/cookie-policy', heading: 'Cookie Policy' },
+  { path: '/valuation', heading: 'Get Your Free Valuation' },
+  { path: '/recently-purchased', heading: 'Recently Purchased' },
+  { path: '/launch-offer-terms', heading: 'Launch Offer Terms' },
+  { path: '/social-media-ads', heading: 'Social Media Ads' },
+  { path: '/reviews', heading: 'Customer Reviews' },
+];
+
+const headerLinks = ['Home', 'How It Works', 'Previously Purchased', 'Reviews', 'About Us', 'Contact'];
+
+test.describe('[PUBLIC][SHELL]', () => {
+  test('header navigation is in the server-rendered HTML, before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop, baseURL });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of headerLinks) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sell your car the simple way');
+    await context.close();
+  });
+
+  for (const { path, heading } of publicPages) {
+    test(`${path} renders, hydrates without warnings and passes axe at both widths`, async ({ page }) => {
+      for (const [name, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page).toHaveTitle(new RegExp(heading));
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+        await expectNoAxeViolations(page);
+        if (path === '/') await saveScreenshot(page, `home-${name}`);
+      }
+    });
+  }
+
+  test('an unknown path answers 404 with "Page Not Found" and a way home', async ({ page, consoleProblems }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    // Chromium reports the 404 document itself on the console: that one is expected.
+    expect(consoleProblems).toEqual([expect.stringMatching(/status of 404/)]);
+    consoleProblems.length = 0;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sell your car the simple way');
+  });
+
+  test('/privacy and /terms redirect permanently to the policy pages', async ({ request }) => {
+    for (const [from, to] of [
+      ['/privacy', '/privacy-policy'],
+      ['/terms', '/terms-of-service'],
+    ]) {
+      const response = await request.get(from!, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers()['location']).toBe(to);
+    }
+  });
+
+  test('footer has every SPEC link and the business address', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const href of ['/', '/#how-it-works', '/about', '/contact', '/valuation', '/launch-offer-terms', '/privacy-policy', '/terms-of-service', '/cookie-policy']) {
+      expect(hrefs).toContain(href);
+    }
+    await expect(footer).toContainText('Louth');
+    await expect(footer).toContainText('LN11 0LQ');
+    await expect(footer).toContainText('Monday to Saturday: 09:00 to 20:00');
+  });
+
+  test('How It Works scrolls to the section on the home page', async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/about');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }).click();
+    await expect(page).toHaveURL(/\/#how-it-works$/);
+    await expect(page.getByRole('heading', { name: 'How it works' })).toBeInViewport();
+  });
+
+  test('phone: the menu opens from its button, works by keyboard, and Escape closes it', async ({ page }) => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(page.getByRole('link', { name: 'Recently Purchased' })).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link', { name: 'Recently Purchased' })).toBeVisible();
+    await saveScreenshot(page, 'header-menu-open-phone', { fullPage: false });
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Recently Purchased' }).click();
+    await expect(page).toHaveURL(/\/recently-purchased$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the skip link is the first stop for the keyboard and moves focus to the content', async ({ page }) => {
+    await page.goto('/contact');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('the home page loads no admin code', async ({ page }) => {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; src?: string }>;
+    const adminFiles = Object.entries(manifest)
+      .filter(([key]) => key.startsWith('src/client/features/admin/'))
+      .map(([, chunk]) => `/${chunk.file}`);
+    expect(adminFiles.length).toBeGreaterThan(0);
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(loaded.some((p) => p.startsWith('/assets/'))).toBe(true);
+    expect(loaded.filter((p) => adminFiles.includes(p))).toEqual([]);
+  });
+
+  test('admin pages are rendered in the browser and marked noindex', async ({ page, request }) => {
+    const raw = await request.get('/admin');
+    expect(raw.headers()['x-robots-tag']).toContain('noindex');
+    expect(await raw.text()).toContain('<div id="root"></div>');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+});
+
+test('header and footer screenshots at phone and desktop widths', async ({ page }) => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.goto('/contact');
+    await page.getByRole('banner').screenshot({ path: `e2e/screenshots/header-${name}.png` });
+    await page.getByRole('contentinfo').screenshot({ path: `e2e/screenshots/footer-${name}.png` });
+  }
+});

@@ -1,0 +1,38 @@
+// `npm run test:e2e`: starts the built app (building it if needed) on a free
+// port with a throwaway DATA_DIR, then runs Playwright against it in Debian's
+// Chromium. Extra arguments go to `playwright test`.
+//
+// Without Chromium the browser tests are skipped with a loud notice, unless
+// E2E_REQUIRED=1 (CI), when that is a failure.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { startApp } from './lib/start-app.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const required = process.env.E2E_REQUIRED === '1';
+
+if (!existsSync(chromium)) {
+  const lines = [
+    `Chromium was not found at ${chromium}: the end-to-end browser tests cannot run.`,
+    'Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    required ? 'E2E_REQUIRED=1, so this is a failure.' : 'SKIPPING the browser tests. Set E2E_REQUIRED=1 to make this an error.',
+  ];
+  const bar = '!'.repeat(Math.max(...lines.map((l) => l.length)));
+  console.error(['', bar, ...lines, bar, ''].join('\n'));
+  process.exit(required ? 1 : 0);
+}
+
+const app = await startApp({ env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' } });
+let code = 1;
+try {
+  code = await new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: app.baseUrl, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    });
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+} finally {
+  await app.stop();
+}
+process.exit(code);

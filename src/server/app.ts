@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -20,6 +21,8 @@ export type AppDeps = {
   renderSource?: RenderSource;
   /** Built browser files to serve (dist/client); absent in development and API tests. */
   staticRoot?: string;
+  /** Where log lines go (tests capture them); standard output when absent. */
+  logStream?: DestinationStream;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -34,7 +37,7 @@ const ONE_YEAR = 31_536_000;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // Closing waits for in-flight requests but drops idle keep-alive sockets.

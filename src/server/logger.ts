@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import type { AppConfig } from './config';
 
 /**
@@ -20,7 +20,7 @@ export const redactedPaths = [
   'body.password',
 ];
 
-export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: '[redacted]' },

@@ -43,20 +43,20 @@ function HeaderLink({ item, mobile = false }: { item: NavItem; mobile?: boolean 
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // The menu remembers the page it was opened on, so navigating closes it.
+  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
+  const menuOpen = openOnPage === location.key;
+  const setMenuOpen = (open: boolean) => setOpenOnPage(open ? location.key : null);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // Close the menu after navigating.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
   // Escape closes the menu and puts focus back on its button.
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setOpenOnPage(null);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -85,7 +85,7 @@ export function SiteHeader() {
             className="nav:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>

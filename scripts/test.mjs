@@ -1,0 +1,54 @@
+// `npm test`: every check, in order: type check, lint, unit and API tests
+// (Vitest), end-to-end tests (Playwright in Chromium). All steps run even when
+// one fails; the last line sums up the tests, and the exit code is non-zero if
+// anything failed.
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+
+const reports = '.test-reports';
+await rm(reports, { recursive: true, force: true });
+await mkdir(reports, { recursive: true });
+
+const steps = [
+  { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  {
+    name: 'unit and API tests',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`],
+    counts: async () => {
+      const r = JSON.parse(await readFile(`${reports}/vitest.json`, 'utf8'));
+      return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    },
+  },
+  {
+    name: 'end-to-end tests',
+    command: ['node', 'scripts/e2e.mjs', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    counts: async () => {
+      const r = JSON.parse(await readFile(`${reports}/e2e.json`, 'utf8'));
+      return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+    },
+  },
+];
+
+function run(command, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command.join(' ')}\n`);
+  const code = await run(step.command, step.env);
+  if (code !== 0) failedSteps.push(step.name);
+  const counts = await step.counts?.().catch(() => null);
+  if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
+}
+
+console.log('');
+console.log(failedSteps.length ? `FAILED steps: ${failedSteps.join(', ')}` : 'All steps passed.');
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

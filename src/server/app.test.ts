@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { testEngines } from '../../test/helpers/database';
+import { AppError } from './http/app-error';
+import { GENERIC_SERVER_ERROR } from './http/error-handler';
+
+describe.each(testEngines)('HTTP foundation on %s', (engine) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('GET /api/health answers ok after a real database query', async () => {
+    t = await createTestApp(engine);
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /api/health answers 503 when the database is unreachable', async () => {
+    t = await createTestApp(engine);
+    await t.db.database.close();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'error', database: 'unreachable' });
+  });
+});
+
+describe('errors', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  const withRoutes = () =>
+    createTestApp('pglite', {
+      setup(app) {
+        app.get('/api/test/boom', async () => {
+          throw new Error('secret internal detail');
+        });
+        app.get('/api/test/conflict', async () => {
+          throw new AppError('CONFLICT', 'That username is already taken', { detail: 'users_username_lower' });
+        });
+        app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+          '/api/test/echo',
+          { schema: { body: z.object({ username: z.string().min(3, 'Username must be at least 3 characters'), age: z.number() }) } },
+          async (request) => request.body,
+        );
+      },
+    });
+
+  it('unknown /api paths get a JSON 404, for any method', async () => {
+    t = await withRoutes();
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/nope?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ message: `No such endpoint: ${method} /api/nope` });
+    }
+  });
+
+  it('invalid input gets 400 with every field issue and the form message first', async () => {
+    t = await withRoutes();
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { username: 'ab', age: 'x' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe('Username must be at least 3 characters');
+    expect(body.issues).toEqual([
+      { path: 'username', message: 'Username must be at least 3 characters' },
+      { path: 'age', message: expect.any(String) },
+    ]);
+  });
+
+  it('malformed JSON gets a 400 with a message, not a 500', async () => {
+    t = await withRoutes();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+
+  it('our own refusals keep their status and user-facing message', async () => {
+    t = await withRoutes();
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'That username is already taken' });
+  });
+
+  it('an unexpected failure is a 500 with a request id, no stack and no internal detail; the log has both', async () => {
+    t = await withRoutes();
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({ message: GENERIC_SERVER_ERROR, requestId: expect.any(String) });
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+    const logged = t.logs.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+    expect(logged.reqId).toBe(body.requestId);
+    expect(logged.err.stack).toContain('secret internal detail');
+  });
+});
+
+describe('security headers and transport', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('sends a strict CSP and the usual protective headers, and no version header', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when the site is served over https', async () => {
+    t = await createTestApp('pglite', { env: { PUBLIC_BASE_URL: 'https://www.example.co.uk' } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('compresses larger responses for clients that accept it', async () => {
+    t = await createTestApp('pglite', {
+      setup(app) {
+        app.get('/api/test/big', async () => ({ text: 'x'.repeat(20_000) }));
+      },
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThan(2_000);
+  });
+
+  it('never writes cookies or authorization headers to the log', async () => {
+    t = await createTestApp('pglite', { env: { LOG_LEVEL: 'trace' } });
+    t.app.log.info({ req: { headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' } }, password: 'hunter2hunter2' }, 'probe');
+    await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' } });
+    const text = t.logs.text();
+    expect(text).toContain('probe');
+    expect(text).not.toContain('abc123secret');
+    expect(text).not.toContain('tok3n');
+    expect(text).not.toContain('hunter2hunter2');
+  });
+});

@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '~/server/app';
+import { loadConfig, type AppConfig } from '~/server/config';
+import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
+
+/** A config as the server would parse it, with test defaults and overrides. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/nonexistent-test-data-dir', ...env });
+}
+
+/** Collects the app's log lines so tests can read what would have been logged. */
+export function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines, text: () => lines.join('\n') };
+}
+
+export type TestApp = { app: FastifyInstance; db: TestDatabase; logs: ReturnType<typeof logCapture>; close(): Promise<void> };
+
+/**
+ * The real app on a fresh migrated database of the given engine. `setup` may add
+ * routes before the app is ready (to exercise the error handler, say).
+ */
+export async function createTestApp(
+  engine: TestEngine = 'pglite',
+  options: { env?: Record<string, string>; setup?: (app: FastifyInstance) => void; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(engine);
+  const logs = logCapture();
+  const app = await buildApp({ config: testConfig(options.env), database: db.database, logStream: logs.stream, ...options.deps });
+  options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    logs,
+    async close() {
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}

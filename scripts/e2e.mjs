@@ -23,7 +23,7 @@ if (!existsSync(chromium)) {
 }
 
 const app = await startApp({ env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' } });
-let code = 1;
+let code;
 try {
   code = await new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
@@ -39,7 +40,7 @@ describe('errors', () => {
         app.get('/api/test/conflict', async () => {
           throw new AppError('CONFLICT', 'That username is already taken', { detail: 'users_username_lower' });
         });
-        app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+        app.withTypeProvider<ZodTypeProvider>().post(
           '/api/test/echo',
           { schema: { body: z.object({ username: z.string().min(3, 'Username must be at least 3 characters'), age: z.number() }) } },
           async (request) => request.body,

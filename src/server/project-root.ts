@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * The folder holding package.json. Found by walking up from this file, so it is
  * the same whether the code runs from src/ (tsx, Vitest) or from the bundle in dist/.
  */
-function findProjectRoot(start: string): string {
+export function findProjectRoot(start: string): string {
   let dir = start;
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);

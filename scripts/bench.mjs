@@ -1,0 +1,446 @@
+// `npm run bench` — HTTP load benchmark of the built app against a bare Fastify baseline.
+//
+// 1. starts the app as a user would (`node scripts/start.mjs`, see scripts/lib/start-app.mjs)
+//    on a free port with a fresh temporary DATA_DIR;
+// 2. starts a bare Fastify "hello world" server in this process (in a worker thread, so it
+//    does not share an event loop with the load generator — just like the app, which has its own);
+// 3. loads each with autocannon using the same settings (2 s warm-up, not reported, then the
+//    measured run), prints a table, and writes bench/results/<timestamp>.json + latest.json.
+//
+// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
+//      BENCH_WARMUP (s, default 2; 0 skips), BENCH_START_TIMEOUT (s, default 180),
+//      BENCH_APP_COMMAND (default `node scripts/start.mjs`).
+// Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
+// (non-2xx responses, errors or timeouts — see the warning block); 130/143 interrupted.
+
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { describeExit, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios measured against the app. Each one:
+//   name      label in the table and JSON
+//   path      request path (required)
+//   method    default 'GET'
+//   headers   extra request headers
+//   body      string, or an object (sent as JSON with content-type application/json)
+//   expectContentType  optional substring the preflight response's content-type must contain
+//   during    optional async ({ baseUrl, signal }) => any — background load that runs alongside
+//             the MEASURED run only (not the warm-up); `signal` aborts when the measured run
+//             ends. Its resolved value is stored in the row as `during`; a throw is a problem.
+// ---------------------------------------------------------------------------------------------
+const scenarios = [
+  { name: 'GET /api/health', path: '/api/health', expectContentType: 'application/json' },
+  { name: 'GET / (home page, SSR)', path: '/', expectContentType: 'text/html' },
+
+  // --- "during load" scenarios go here -------------------------------------------------------
+  // Measure an endpoint while something else hammers the app, e.g. (later issue):
+  // {
+  //   name: 'GET / during 100 concurrent wrong logins',
+  //   path: '/',
+  //   during: async ({ baseUrl, signal }) => {
+  //     const burst = Array.from({ length: 100 }, () =>
+  //       fetch(`${baseUrl}/api/auth/login`, {
+  //         method: 'POST', signal,
+  //         headers: { 'content-type': 'application/json' },
+  //         body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong' }),
+  //       }).then((r) => r.status));
+  //     const statuses = await Promise.all(burst);
+  //     return { sent: statuses.length, unexpected: statuses.filter((s) => s !== 401).length }; // → row.during
+  //   },
+  // },
+  // A measured POST looks like: { name: 'POST /api/x', path: '/api/x', method: 'POST', body: { a: 1 } }
+];
+
+// ---------------------------------------------------------------------------------------------
+
+const settings = {
+  connections: envNumber('BENCH_CONNECTIONS', 10, { integer: true, min: 1 }),
+  durationSec: envNumber('BENCH_DURATION', 10, { min: 1 }),
+  warmupSec: envNumber('BENCH_WARMUP', 2, { min: 0 }),
+  startTimeoutSec: envNumber('BENCH_START_TIMEOUT', 180, { min: 1 }),
+  pipelining: 1,
+  appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
+  appEnv: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: '<free port>', DATA_DIR: '<fresh temp dir>' },
+};
+
+const BARE_NAME = 'bare Fastify GET / (baseline)';
+
+const shutdown = new AbortController();
+let app = null;
+let bare = null;
+let currentRun = null;
+let interrupted = false;
+
+async function main() {
+  const machine = machineFacts();
+  const startedAt = new Date();
+  log(
+    `bench: ${settings.connections} connections, ${settings.durationSec}s per run ` +
+      `(+${settings.warmupSec}s warm-up), app command: ${settings.appCommand}`,
+  );
+  if (machine.loadAvg1m > machine.cpus / 2) {
+    log(`warning: the machine is busy (1-min load average ${machine.loadAvg1m} on ${machine.cpus} CPUs) — numbers will be noisy`);
+  }
+
+  log(`starting the app (the first start may build; waiting up to ${settings.startTimeoutSec}s for /api/health)…`);
+  const t0 = Date.now();
+  try {
+    app = await startApp({ signal: shutdown.signal, timeoutMs: settings.startTimeoutSec * 1000 });
+  } catch (err) {
+    if (interrupted) return 130;
+    console.error(`\nbench: the app could not start.\n${err.message}`);
+    return 1;
+  }
+  log(`app healthy at ${app.baseUrl} after ${((Date.now() - t0) / 1000).toFixed(1)}s (pid ${app.pid})`);
+
+  bare = await startBareServer();
+  log(`bare Fastify baseline at ${bare.baseUrl}`);
+
+  const rows = [];
+  rows.push(await measure(bare.baseUrl, { name: BARE_NAME, path: '/', expectContentType: 'application/json' }, 'bare'));
+  for (const scenario of scenarios) {
+    rows.push(await measure(app.baseUrl, scenario, 'app'));
+  }
+
+  const bareRps = rows[0].requestsPerSec;
+  for (const row of rows) row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
+
+  const appLog = app.outputSinceReady();
+  const problems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`));
+  const valid = problems.length === 0;
+
+  // ---- stdout: the table ----
+  console.log('');
+  console.log(renderTable(rows));
+  console.log('');
+  console.log(
+    `node ${process.version} · ${machine.cpus} CPUs (${machine.cpuModel}) · ${machine.platform}/${machine.arch} · ` +
+      `load ${machine.loadAvg1m} · connections ${settings.connections} · duration ${settings.durationSec}s (warm-up ${settings.warmupSec}s)`,
+  );
+
+  if (appLog.trim()) {
+    console.log(`\napp output during the run (LOG_LEVEL=warn), last 20 lines:\n${lastLines(appLog, 20)}`);
+  }
+
+  // ---- JSON results ----
+  const result = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: gitInfo(),
+    settings,
+    machine,
+    valid,
+    problems,
+    rows,
+    appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
+  };
+  const dir = path.join(repoRoot, 'bench', 'results');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${startedAt.toISOString().replace(/:/g, '-')}.json`);
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  await writeFile(file, json);
+  await writeFile(path.join(dir, 'latest.json'), json);
+  console.log(`\nresults: ${path.relative(repoRoot, file)} (also bench/results/latest.json)`);
+
+  if (!valid) {
+    const bar = '!'.repeat(78);
+    console.error(`\n${bar}`);
+    console.error('!! BENCHMARK RESULTS ARE NOT VALID — requests failed or got non-2xx answers.');
+    console.error('!! Numbers for these rows measure error handling, not the real page/endpoint:');
+    for (const p of problems) console.error(`!!   - ${p}`);
+    console.error(bar);
+    return 2;
+  }
+  return 0;
+}
+
+/** Preflight once, warm up, then run the measured autocannon run; returns a result row. */
+async function measure(baseUrl, scenario, target) {
+  shutdown.signal.throwIfAborted();
+  const method = (scenario.method ?? 'GET').toUpperCase();
+  const headers = { ...(scenario.headers ?? {}) };
+  let body = scenario.body;
+  if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) {
+    body = JSON.stringify(body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+  }
+  const url = new URL(scenario.path, baseUrl).href;
+  const problems = [];
+
+  // Preflight: one request with fetch to see what the endpoint actually answers.
+  const preflight = await (async () => {
+    try {
+      const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      return { status: res.status, contentType: res.headers.get('content-type'), bytes };
+    } catch (err) {
+      return { error: String(err.cause?.code ?? err.message) };
+    }
+  })();
+  if (preflight.error) problems.push(`preflight request failed: ${preflight.error}`);
+  else if (preflight.status < 200 || preflight.status > 299) {
+    problems.push(`preflight answered HTTP ${preflight.status} (${preflight.contentType ?? 'no content-type'})`);
+  } else if (scenario.expectContentType && !String(preflight.contentType).includes(scenario.expectContentType)) {
+    problems.push(`preflight content-type is "${preflight.contentType}", expected "${scenario.expectContentType}"`);
+  }
+
+  const opts = { url, method, headers, body, connections: settings.connections, pipelining: settings.pipelining };
+
+  if (settings.warmupSec > 0) {
+    log(`  warm-up  ${scenario.name} (${settings.warmupSec}s)…`);
+    await runCannon({ ...opts, duration: settings.warmupSec });
+  }
+
+  shutdown.signal.throwIfAborted();
+  log(`  measure  ${scenario.name} (${settings.durationSec}s)…`);
+  const duringAbort = new AbortController();
+  const during = scenario.during
+    ? Promise.resolve()
+        .then(() => scenario.during({ baseUrl, signal: duringAbort.signal }))
+        .then(
+          (value) => ({ value }),
+          (error) => ({ error }),
+        )
+    : null;
+  const latencies = new LatencyRecorder();
+  const res = await runCannon({ ...opts, duration: settings.durationSec }, latencies);
+  duringAbort.abort();
+  const lat = latencies.summary();
+  const duringResult = during ? await during : undefined;
+  if (duringResult?.error && duringResult.error.name !== 'AbortError') {
+    problems.push(`"during" load failed: ${duringResult.error.message ?? duringResult.error}`);
+  }
+
+  if (res.non2xx > 0) problems.push(`${fmtInt(res.non2xx)} non-2xx responses (${describeStatuses(res.statusCodeStats)})`);
+  if (res.errors > 0) problems.push(`${fmtInt(res.errors)} request errors (${fmtInt(res.timeouts)} timeouts)`);
+  if (res.requests.total === 0) problems.push('no requests completed');
+  if (target === 'app' && app && !app.isRunning()) {
+    problems.push(`the app process exited during the run (${describeExit(await app.exited)})`);
+    console.error(`\nthe app exited during the run; its output (last 40 lines):\n${lastLines(app.output(), 40)}`);
+  }
+
+  const row = {
+    name: scenario.name,
+    target,
+    method,
+    path: scenario.path,
+    requestsPerSec: round(res.requests.average, 1),
+    latencyP50Ms: lat.p50,
+    latencyP99Ms: lat.p99,
+    latencyAvgMs: lat.avg,
+    latencyMaxMs: lat.max,
+    totalRequests: res.requests.total,
+    non2xx: res.non2xx,
+    errors: res.errors,
+    timeouts: res.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(res.statusCodeStats).map(([k, v]) => [k, v.count])),
+    throughputBytesPerSec: Math.round(res.throughput.average),
+    durationSec: res.duration,
+    preflight,
+    vsBare: null,
+    problems,
+  };
+  if (during) row.during = duringResult.error ? { error: String(duringResult.error) } : duringResult.value;
+  return row;
+}
+
+function runCannon(opts, latencies) {
+  return new Promise((resolve, reject) => {
+    currentRun = autocannon(opts, (err, result) => {
+      currentRun = null;
+      if (err) reject(err);
+      else resolve(result);
+    });
+    if (latencies) {
+      currentRun.on('response', (_client, statusCode, _bytes, ms) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.add(ms);
+      });
+    }
+  });
+}
+
+/**
+ * Exact latency percentiles from every 2xx response (autocannon's own histogram only has
+ * whole-millisecond resolution, which reads "0 ms" for most local requests).
+ */
+class LatencyRecorder {
+  #values = new Float64Array(1 << 16);
+  #n = 0;
+
+  add(ms) {
+    if (this.#n === this.#values.length) {
+      const bigger = new Float64Array(this.#values.length * 2);
+      bigger.set(this.#values);
+      this.#values = bigger;
+    }
+    this.#values[this.#n++] = ms;
+  }
+
+  summary() {
+    if (this.#n === 0) return { p50: null, p99: null, avg: null, max: null };
+    const sorted = this.#values.subarray(0, this.#n).sort();
+    const at = (p) => round(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)], 3);
+    let sum = 0;
+    for (const v of sorted) sum += v;
+    return { p50: at(50), p99: at(99), avg: round(sum / sorted.length, 3), max: round(sorted[sorted.length - 1], 3) };
+  }
+}
+
+/** Bare Fastify in a worker thread of this process, so it gets its own event loop. */
+function startBareServer() {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    (async () => {
+      const { default: Fastify } = await import(workerData.fastifyUrl);
+      const app = Fastify({ logger: false });
+      app.get('/', async () => ({ hello: 'world' }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      parentPort.once('message', () => { app.close().then(() => parentPort.close()); });
+      parentPort.postMessage({ port: app.server.address().port });
+    })().catch((err) => { parentPort.postMessage({ error: String(err && err.stack || err) }); });
+  `;
+  const worker = new Worker(source, { eval: true, workerData: { fastifyUrl: import.meta.resolve('fastify') } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (msg) => {
+      if (msg.error) return reject(new Error(`bare server failed: ${msg.error}`));
+      let stopped = null;
+      resolve({
+        baseUrl: `http://127.0.0.1:${msg.port}`,
+        stop: () =>
+          (stopped ??= new Promise((done) => {
+            const force = setTimeout(() => worker.terminate().then(done, done), 5_000);
+            worker.once('exit', () => {
+              clearTimeout(force);
+              done();
+            });
+            worker.postMessage('close');
+          })),
+      });
+    });
+  });
+}
+
+async function cleanup() {
+  currentRun?.stop();
+  await Promise.allSettled([app?.stop(), bare?.stop()]);
+}
+
+// ---- formatting -------------------------------------------------------------------------------
+
+function renderTable(rows) {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs bare'];
+  const body = rows.map((r) => [
+    (r.problems.length ? '!! ' : '') + r.name,
+    fmtInt(Math.round(r.requestsPerSec)),
+    fmtMs(r.latencyP50Ms),
+    fmtMs(r.latencyP99Ms),
+    fmtInt(r.non2xx),
+    fmtInt(r.errors),
+    r.vsBare === null ? '–' : `${r.vsBare.toFixed(2)}x`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  │  ').trimEnd();
+  const sep = widths.map((w) => '─'.repeat(w)).join('──┼──');
+  return [line(header), sep, ...body.map(line)].join('\n');
+}
+
+function describeStatuses(stats) {
+  return Object.entries(stats)
+    .map(([code, { count }]) => `${code} ×${fmtInt(count)}`)
+    .join(', ');
+}
+
+function fmtInt(n) {
+  return Number(n).toLocaleString('en-GB');
+}
+function fmtMs(n) {
+  if (n === undefined || n === null) return '–';
+  return n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0);
+}
+function round(n, d) {
+  return Math.round(n * 10 ** d) / 10 ** d;
+}
+
+function log(msg) {
+  process.stderr.write(`${msg}\n`);
+}
+
+// ---- facts ------------------------------------------------------------------------------------
+
+function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model?.trim() ?? 'unknown',
+    totalMemMiB: Math.round(os.totalmem() / 2 ** 20),
+    loadAvg1m: round(os.loadavg()[0], 2),
+  };
+}
+
+function gitInfo() {
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  let commit = null;
+  let dirty = null;
+  try {
+    commit = git('rev-parse', '--short', 'HEAD');
+  } catch {
+    // not a git checkout, or no commits yet
+  }
+  try {
+    dirty = git('status', '--porcelain').length > 0;
+  } catch {
+    // no git
+  }
+  return { commit, dirty };
+}
+
+function envNumber(name, fallback, { integer = false, min = 0 } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+    console.error(`bench: ${name}=${raw} is not a valid ${integer ? 'integer' : 'number'} >= ${min}`);
+    process.exit(1);
+  }
+  return n;
+}
+
+// ---- run (at the end of the module, so every declaration above is initialised) ------------
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (interrupted) {
+      // second Ctrl-C: leave now (start-app's exit hook still SIGKILLs the app)
+      process.exit(130);
+    }
+    interrupted = true;
+    log(`\n${sig} received — stopping the app and the bare server…`);
+    shutdown.abort(new Error(`interrupted by ${sig}`));
+    currentRun?.stop();
+    cleanup().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (!interrupted) {
+    console.error(`\nbench failed: ${err.stack ?? err}`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) await cleanup();
+}

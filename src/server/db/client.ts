@@ -1,0 +1,191 @@
+/**
+ * Opens the database: embedded PGlite by default, a PostgreSQL server through `pg` when a URL is
+ * given (DESIGN 1). Both hand out the same `Db` type, so service code is written once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * What both drivers' raw results have in common (pg's QueryResult, PGlite's Results): `rows`.
+ * Typing it lets `db.execute<Row>(sql`...`)` return `{ rows: Row[] }` instead of `unknown`.
+ */
+export interface AnyQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+type QueryRows<Row> = { rows: Row[] };
+
+/**
+ * The one query-builder type for both engines. Write `db.select()...`, `db.transaction(...)`,
+ * `db.query.*` and `db.execute()` against this; never against a driver-specific type.
+ */
+export type Db = PgDatabase<AnyQueryResultHKT, typeof schema>;
+
+type DatabaseCommon = {
+  db: Db;
+  /** Runs `SELECT 1`; rejects when the database cannot answer (health checks). */
+  ping(): Promise<void>;
+  /** Releases the engine; safe to call more than once. */
+  close(): Promise<void>;
+};
+
+/** `client` is the raw driver, for the few places that need it (migrations, test snapshots). */
+export type Database =
+  | (DatabaseCommon & { engine: 'pglite'; client: PGlite })
+  | (DatabaseCommon & { engine: 'postgres'; client: pg.Pool });
+
+/** Matches pino's `logger.error(obj, msg)`; pool errors are logged, never thrown. */
+export type DatabaseLogger = { error(details: object, message: string): void };
+
+export type OpenDatabaseOptions = {
+  /** postgres:// URL; without it the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir: string;
+  logger?: DatabaseLogger;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger ?? consoleLogger);
+  const directory = path.join(options.dataDir, 'pglite');
+  fs.mkdirSync(directory, { recursive: true });
+  const releaseLock = lockDataDir(directory);
+  try {
+    const client = await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    return wrapPglite(client, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * An in-memory PGlite for tests, optionally started from a `dumpDataDir()` snapshot so a migrated
+ * database costs one untar instead of a full migration run.
+ */
+export async function openMemoryDatabase(options: { loadDataDir?: Blob | File } = {}): Promise<Database> {
+  const client = await PGlite.create({
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return wrapPglite(client, () => {});
+}
+
+const consoleLogger: DatabaseLogger = {
+  error: (details, message) => console.error(message, details),
+};
+
+function wrapPglite(client: PGlite, releaseLock: () => void): Database {
+  const db: Db = drizzlePglite({ client, schema });
+  const close = once(async () => {
+    try {
+      await client.close();
+    } finally {
+      releaseLock();
+    }
+  });
+  return { engine: 'pglite', client, db, ping: () => ping(db), close };
+}
+
+async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // Fail fast at start-up or in a health check instead of hanging on an unreachable server.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'carbuy-direct',
+  });
+  // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
+  // unhandled, that would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool: idle client error'));
+  const db: Db = drizzleNodePg({ client: pool, schema });
+  const close = once(() => pool.end());
+  const database: Database = { engine: 'postgres', client: pool, db, ping: () => ping(db), close };
+  try {
+    await database.ping(); // a wrong URL or password stops start-up here, with the server's message
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= action());
+}
+
+/**
+ * PGlite is a single-process database with no lock of its own: two processes opening the same
+ * directory would corrupt it. An exclusive pid file makes the second one fail with a clear message.
+ * A lock left by a crashed process is taken over; "crashed" includes our own pid when this process
+ * does not hold it (a restarted container is often pid 1 again).
+ */
+const heldLocks = new Set<string>();
+
+function lockDataDir(directory: string): () => void {
+  const lockFile = `${directory}.lock`;
+  if (!tryCreate(lockFile)) {
+    const holder = readLockHolder(lockFile);
+    if (isHeld(lockFile, holder)) throw inUseError(directory, lockFile, holder);
+    fs.rmSync(lockFile, { force: true }); // stale: the process that wrote it is gone
+    if (!tryCreate(lockFile)) throw inUseError(directory, lockFile, holder); // lost a race
+  }
+  heldLocks.add(lockFile);
+  return () => {
+    heldLocks.delete(lockFile);
+    fs.rmSync(lockFile, { force: true });
+  };
+}
+
+function isHeld(lockFile: string, holder: number | undefined): boolean {
+  if (holder === undefined) return false;
+  return holder === process.pid ? heldLocks.has(lockFile) : isRunning(holder);
+}
+
+function inUseError(directory: string, lockFile: string, holder: number | undefined): Error {
+  return new Error(
+    `The embedded database in ${directory} is already open (process ${holder ?? 'unknown'}; lock file ${lockFile}). ` +
+      'Stop the other process, or set DATABASE_URL to share a PostgreSQL server.',
+  );
+}
+
+function tryCreate(lockFile: string): boolean {
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+function readLockHolder(lockFile: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0 only checks that the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,396 @@
+/**
+ * The database schema (SPEC section 3, DESIGN sections 5 and 6).
+ *
+ * Column names are spelled out in snake_case beside each camelCase property, rather than relying on
+ * drizzle's `casing` option, so raw `sql` fragments, drizzle-kit output and psql all agree without
+ * every `drizzle()` call having to repeat the same option.
+ *
+ * Change this file, then run `npx drizzle-kit generate --name <what_changed>` and commit the SQL in
+ * ./drizzle. Generated migrations are never edited by hand.
+ *
+ * Conventions: times are `timestamptz` (stored UTC, DESIGN 6); calendar dates are `date` read as
+ * 'YYYY-MM-DD' strings so no time zone can shift them; money is integer pence.
+ */
+import { relations, sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const calendarDate = (name: string) => date(name, { mode: 'string' });
+// drizzle's `.desc()` alone emits `DESC NULLS LAST`, which PostgreSQL will not use for a plain
+// `ORDER BY x DESC` (that means NULLS FIRST), so descending index keys say nullsFirst explicitly.
+const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+// ---------------------------------------------------------------------------------------------
+// Admin users, sessions and login throttling (DESIGN 5)
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: varchar('username', { length: 50 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    email: varchar('email', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // "Admin" and "admin" are the same person at the login box, so uniqueness ignores case.
+  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 255 }).primaryKey(),
+    sess: jsonb('sess').$type<Record<string, unknown>>().notNull(),
+    expire: timestamp('expire', { precision: 6, withTimezone: true, mode: 'date' }).notNull(),
+    // Cascade: deleting an admin must end every session they hold. Null only for a session
+    // not (yet) tied to a signed-in user.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased by the app so the per-username limit cannot be dodged with capitals. */
+    username: varchar('username', { length: 50 }).notNull(),
+    ip: varchar('ip', { length: 45 }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_username_attempted_at_idx').on(t.username, t.attemptedAt),
+    index('login_attempts_ip_attempted_at_idx').on(t.ip, t.attemptedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Valuation requests and their timeline (DESIGN 5 and 6)
+// ---------------------------------------------------------------------------------------------
+
+export const valuationStatuses = ['new', 'contacted', 'completed'] as const;
+export type ValuationStatus = (typeof valuationStatuses)[number];
+export const valuationStatus = pgEnum('valuation_status', valuationStatuses);
+
+export const contactPreferences = ['call', 'text', 'whatsapp'] as const;
+export type ContactPreference = (typeof contactPreferences)[number];
+
+/**
+ * The expressions behind the dashboard's trigram indexes. Search queries must use these exact
+ * expressions (e.g. `valuationSearchExpressions.name(carValuations) LIKE '%smith%'`, with the
+ * term lower-cased) or PostgreSQL cannot use the GIN indexes.
+ */
+type ValuationSearchColumns = Record<
+  'registration' | 'make' | 'model' | 'firstName' | 'lastName' | 'email',
+  AnyPgColumn
+>;
+export const valuationSearchExpressions = {
+  registration: (t: ValuationSearchColumns): SQL => sql`lower(${t.registration})`,
+  vehicle: (t: ValuationSearchColumns): SQL =>
+    sql`lower(coalesce(${t.make}, '') || ' ' || coalesce(${t.model}, ''))`,
+  name: (t: ValuationSearchColumns): SQL => sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
+  email: (t: ValuationSearchColumns): SQL => sql`lower(${t.email})`,
+};
+
+const trigramIndex = (name: string, expression: SQL) =>
+  index(name).using('gin', sql`${expression} gin_trgm_ops`);
+
+export const carValuations = pgTable(
+  'car_valuations',
+  {
+    // A UUID, never a sequence, so ids in links and upload calls cannot be guessed (DESIGN 5).
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper-case with no spaces (DESIGN 6). */
+    registration: varchar('registration', { length: 10 }).notNull(),
+    mileage: integer('mileage').notNull(),
+
+    // Identified vehicle data merged in on submit (SPEC 3); all optional because the lookup may fail.
+    make: varchar('make', { length: 100 }),
+    model: varchar('model', { length: 100 }),
+    year: integer('year'),
+    fuelType: varchar('fuel_type', { length: 50 }),
+    engineSize: varchar('engine_size', { length: 20 }),
+    color: varchar('color', { length: 50 }),
+    motStatus: varchar('mot_status', { length: 50 }),
+    motExpiryDate: calendarDate('mot_expiry_date'),
+    taxStatus: varchar('tax_status', { length: 50 }),
+    taxDueDate: calendarDate('tax_due_date'),
+    co2Emissions: integer('co2_emissions'),
+    dateOfLastV5CIssued: calendarDate('date_of_last_v5c_issued'),
+    markedForExport: boolean('marked_for_export'),
+
+    // Condition answers (SPEC 5). Choice fields stay free text here; the shared zod schema owns
+    // the vocabulary. Wheels and tyres are counts 0..4 with -1 meaning "not sure".
+    overallCondition: varchar('overall_condition', { length: 50 }),
+    scuffedWheels: smallint('scuffed_wheels'),
+    tyresNeedReplacing: smallint('tyres_need_replacing'),
+    cambeltChanged: varchar('cambelt_changed', { length: 50 }),
+    cambeltDate: text('cambelt_date'),
+    serviceHistory: varchar('service_history', { length: 50 }),
+    mechanicalIssues: varchar('mechanical_issues', { length: 50 }),
+    mechanicalDetails: text('mechanical_details'),
+    outstandingFinance: varchar('outstanding_finance', { length: 50 }),
+    financeAmountPence: integer('finance_amount_pence'),
+
+    // The seller.
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    /** Upper-case with a single space (DESIGN 6). */
+    postcode: varchar('postcode', { length: 8 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    /** As the seller typed it. */
+    phone: varchar('phone', { length: 30 }).notNull(),
+    /** Normalised for sending; null when the number could not be normalised. */
+    phoneE164: varchar('phone_e164', { length: 16 }),
+    contactPreference: textList('contact_preference').$type<ContactPreference[]>(),
+    agreeToContact: boolean('agree_to_contact').notNull(),
+
+    photoPaths: textList('photo_paths'),
+    status: valuationStatus('status').notNull().default('new'),
+    /** SHA-256 hex of the upload token handed to the seller; the token itself is never stored. */
+    uploadTokenHash: text('upload_token_hash'),
+    firstViewedAt: timestamptz('first_viewed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    isArchived: boolean('is_archived').notNull().default(false),
+    archivedAt: timestamptz('archived_at'),
+  },
+  (t) => [
+    index('car_valuations_created_at_idx').on(t.createdAt),
+    index('car_valuations_archived_created_at_idx').on(t.isArchived, newestFirst(t.createdAt)),
+    index('car_valuations_status_idx').on(t.status),
+    index('car_valuations_registration_idx').on(t.registration),
+    trigramIndex('car_valuations_registration_trgm_idx', valuationSearchExpressions.registration(t)),
+    trigramIndex('car_valuations_vehicle_trgm_idx', valuationSearchExpressions.vehicle(t)),
+    trigramIndex('car_valuations_name_trgm_idx', valuationSearchExpressions.name(t)),
+    trigramIndex('car_valuations_email_trgm_idx', valuationSearchExpressions.email(t)),
+    check(
+      'car_valuations_registration_normalised',
+      sql`${t.registration} = upper(${t.registration}) AND ${t.registration} !~ '\\s'`,
+    ),
+    check('car_valuations_mileage_non_negative', sql`${t.mileage} >= 0`),
+    check('car_valuations_scuffed_wheels_range', sql`${t.scuffedWheels} BETWEEN -1 AND 4`),
+    check('car_valuations_tyres_range', sql`${t.tyresNeedReplacing} BETWEEN -1 AND 4`),
+    check('car_valuations_finance_non_negative', sql`${t.financeAmountPence} >= 0`),
+    check(
+      'car_valuations_contact_preference_values',
+      sql`${t.contactPreference} <@ ARRAY['call', 'text', 'whatsapp']::text[]`,
+    ),
+    check('car_valuations_upload_token_hash_hex', sql`${t.uploadTokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const valuationEventTypes = [
+  'created',
+  'viewed',
+  'offer_sent',
+  'forwarded',
+  'status_changed',
+  'archived',
+  'restored',
+] as const;
+export type ValuationEventType = (typeof valuationEventTypes)[number];
+
+export const valuationEvents = pgTable(
+  'valuation_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 40 }).$type<ValuationEventType>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // Set null, not cascade: the timeline outlives the admin who acted.
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('valuation_events_valuation_created_at_idx').on(t.valuationId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Public-site content
+// ---------------------------------------------------------------------------------------------
+
+export const purchasedVehicles = pgTable(
+  'purchased_vehicles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    make: varchar('make', { length: 100 }).notNull(),
+    model: varchar('model', { length: 100 }).notNull(),
+    year: integer('year').notNull(),
+    /** Internal only, never shown publicly; upper-cased. */
+    registration: varchar('registration', { length: 20 }),
+    fuelType: varchar('fuel_type', { length: 50 }),
+    engineSize: varchar('engine_size', { length: 20 }),
+    color: varchar('color', { length: 50 }),
+    mileage: integer('mileage'),
+    purchasePricePence: integer('purchase_price_pence'),
+    location: varchar('location', { length: 100 }),
+    description: text('description'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    purchaseDate: calendarDate('purchase_date'),
+    createdAt: createdAt(),
+    photoPaths: textList('photo_paths'),
+  },
+  (t) => [
+    index('purchased_vehicles_visible_created_at_idx').on(t.isVisible, newestFirst(t.createdAt)),
+    check('purchased_vehicles_registration_upper', sql`${t.registration} = upper(${t.registration})`),
+    check('purchased_vehicles_price_non_negative', sql`${t.purchasePricePence} >= 0`),
+    check('purchased_vehicles_mileage_non_negative', sql`${t.mileage} >= 0`),
+  ],
+);
+
+export const customerReviews = pgTable(
+  'customer_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerName: varchar('customer_name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    rating: smallint('rating').notNull(),
+    reviewTitle: varchar('review_title', { length: 255 }).notNull(),
+    reviewText: text('review_text').notNull(),
+    location: varchar('location', { length: 255 }),
+    vehicleSold: varchar('vehicle_sold', { length: 255 }),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    /** Set on rejection so a rejected review leaves the pending list without being deleted. */
+    rejectedAt: timestamptz('rejected_at'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    approvedAt: timestamptz('approved_at'),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    adminNotes: text('admin_notes'),
+  },
+  (t) => [
+    // Pending list: not approved (and not rejected), oldest or newest first.
+    index('customer_reviews_pending_idx').on(t.isApproved, t.rejectedAt, t.submittedAt),
+    // Public list: approved and published, newest first.
+    index('customer_reviews_published_idx').on(t.isPublished, t.isApproved, newestFirst(t.submittedAt)),
+    check('customer_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Analytics and telephony
+// ---------------------------------------------------------------------------------------------
+
+export const visitorAnalytics = pgTable(
+  'visitor_analytics',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Already truncated by the app (DESIGN 7); never a full address. */
+    ipAddress: varchar('ip_address', { length: 45 }),
+    /** Daily-rotating hash, so visitors cannot be followed across days. */
+    visitorHash: varchar('visitor_hash', { length: 64 }),
+    userAgent: text('user_agent'),
+    pagePath: varchar('page_path', { length: 2048 }).notNull(),
+    referrer: text('referrer'),
+    country: varchar('country', { length: 2 }),
+    city: varchar('city', { length: 100 }),
+    visitedAt: timestamptz('visited_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visitor_analytics_visited_at_idx').on(t.visitedAt),
+    index('visitor_analytics_page_path_visited_at_idx').on(t.pagePath, t.visitedAt),
+  ],
+);
+
+export const callLogs = pgTable(
+  'call_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    callSid: varchar('call_sid', { length: 64 }).notNull().unique('call_logs_call_sid_key'),
+    fromNumber: varchar('from_number', { length: 30 }),
+    toNumber: varchar('to_number', { length: 30 }),
+    status: varchar('status', { length: 20 }),
+    direction: varchar('direction', { length: 20 }),
+    /** Seconds. */
+    duration: integer('duration'),
+    recordingUrl: text('recording_url'),
+    startTime: timestamptz('start_time'),
+    endTime: timestamptz('end_time'),
+    customerName: varchar('customer_name', { length: 200 }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('call_logs_created_at_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations (for `db.query.*` only; they create nothing in the database)
+// ---------------------------------------------------------------------------------------------
+
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const carValuationsRelations = relations(carValuations, ({ many }) => ({
+  events: many(valuationEvents),
+}));
+
+export const valuationEventsRelations = relations(valuationEvents, ({ one }) => ({
+  valuation: one(carValuations, { fields: [valuationEvents.valuationId], references: [carValuations.id] }),
+  actor: one(users, { fields: [valuationEvents.actorUserId], references: [users.id] }),
+}));
+
+export const customerReviewsRelations = relations(customerReviews, ({ one }) => ({
+  approver: one(users, { fields: [customerReviews.approvedBy], references: [users.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Row types
+// ---------------------------------------------------------------------------------------------
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type LoginAttempt = typeof loginAttempts.$inferSelect;
+export type NewLoginAttempt = typeof loginAttempts.$inferInsert;
+export type CarValuation = typeof carValuations.$inferSelect;
+export type NewCarValuation = typeof carValuations.$inferInsert;
+export type ValuationEvent = typeof valuationEvents.$inferSelect;
+export type NewValuationEvent = typeof valuationEvents.$inferInsert;
+export type PurchasedVehicle = typeof purchasedVehicles.$inferSelect;
+export type NewPurchasedVehicle = typeof purchasedVehicles.$inferInsert;
+export type CustomerReview = typeof customerReviews.$inferSelect;
+export type NewCustomerReview = typeof customerReviews.$inferInsert;
+export type VisitorAnalytic = typeof visitorAnalytics.$inferSelect;
+export type NewVisitorAnalytic = typeof visitorAnalytics.$inferInsert;
+export type CallLog = typeof callLogs.$inferSelect;
+export type NewCallLog = typeof callLogs.$inferInsert;

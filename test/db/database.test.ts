@@ -1,0 +1,303 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '~/server/db/client';
+import { defaultMigrationsFolder, runMigrations } from '~/server/db/migrate';
+import {
+  carValuations,
+  sessions,
+  users,
+  valuationEvents,
+  valuationSearchExpressions,
+  type NewCarValuation,
+} from '~/server/db/schema';
+import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/database';
+
+const journal = JSON.parse(
+  fs.readFileSync(path.join(defaultMigrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+) as { entries: unknown[] };
+
+const expectedTables = [
+  'call_logs',
+  'car_valuations',
+  'customer_reviews',
+  'login_attempts',
+  'purchased_vehicles',
+  'sessions',
+  'users',
+  'valuation_events',
+  'visitor_analytics',
+];
+
+const trigramIndexes = [
+  'car_valuations_email_trgm_idx',
+  'car_valuations_name_trgm_idx',
+  'car_valuations_registration_trgm_idx',
+  'car_valuations_vehicle_trgm_idx',
+];
+
+function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
+  return {
+    registration: 'AB12CDE',
+    mileage: 42_000,
+    make: 'FORD',
+    model: 'Focus',
+    motExpiryDate: '2026-03-01',
+    firstName: 'Jane',
+    lastName: 'Smith',
+    postcode: 'LN11 0AA',
+    email: 'jane@example.co.uk',
+    phone: '07700 900123',
+    phoneE164: '+447700900123',
+    contactPreference: ['call', 'whatsapp'],
+    agreeToContact: true,
+    ...overrides,
+  };
+}
+
+async function appliedMigrationCount(db: Db): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return result.rows[0]?.count ?? -1;
+}
+
+async function addUser(db: Db, username: string) {
+  const [user] = await db.insert(users).values({ username, passwordHash: 'not-a-real-hash' }).returning();
+  if (!user) throw new Error('insert returned no row');
+  return user;
+}
+
+/** Postgres wraps the server's error; the constraint name is on the cause for both drivers. */
+async function constraintViolated(promise: Promise<unknown>): Promise<string | undefined> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e as { cause?: { constraint?: string; code?: string } },
+  );
+  return error?.cause?.constraint ?? error?.cause?.code;
+}
+
+describe.each(testEngines)('database on %s', (engine) => {
+  let t: TestDatabase;
+  let db: Db;
+
+  beforeEach(async () => {
+    t = await createTestDatabase(engine);
+    db = t.database.db;
+  });
+  afterEach(() => t.cleanup());
+
+  it('applies every migration to an empty database, and a second run is a no-op', async () => {
+    const empty = await createTestDatabase(engine, { migrate: false });
+    try {
+      await runMigrations(empty.database);
+      expect(await appliedMigrationCount(empty.database.db)).toBe(journal.entries.length);
+      await runMigrations(empty.database);
+      expect(await appliedMigrationCount(empty.database.db)).toBe(journal.entries.length);
+    } finally {
+      await empty.cleanup();
+    }
+  });
+
+  it('has every table, pg_trgm and the trigram indexes', async () => {
+    const tables = await db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(tables.rows.map((r) => r.name)).toEqual(expectedTables);
+
+    const extension = await db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`);
+    expect(extension.rows).toHaveLength(1);
+
+    const indexes = await db.execute<{ name: string; definition: string }>(
+      sql`select indexname as name, indexdef as definition from pg_indexes
+          where tablename = 'car_valuations' and indexdef like '%gin_trgm_ops%' order by 1`,
+    );
+    expect(indexes.rows.map((r) => r.name)).toEqual(trigramIndexes);
+    expect(indexes.rows.every((r) => r.definition.includes('USING gin'))).toBe(true);
+  });
+
+  it('serves a search written with valuationSearchExpressions from the trigram index', async () => {
+    await db.insert(carValuations).values(aValuation());
+    const plan = await db.transaction(async (tx) => {
+      // With a handful of rows a sequential scan is cheaper; forbid it to see the index is usable.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from ${carValuations}
+            where ${valuationSearchExpressions.name(carValuations)} like ${'%smi%'}`,
+      );
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('car_valuations_name_trgm_idx');
+  });
+
+  it('gives a new valuation a UUID id, status "new" and the defaults', async () => {
+    const [row] = await db.insert(carValuations).values(aValuation()).returning();
+    expect(row?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(row).toMatchObject({
+      status: 'new',
+      isArchived: false,
+      archivedAt: null,
+      photoPaths: [],
+      contactPreference: ['call', 'whatsapp'],
+      motExpiryDate: '2026-03-01', // dates come back as the same string on both engines
+    });
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - row!.createdAt.getTime())).toBeLessThan(60_000);
+  });
+
+  it('enforces the cheap checks on valuations', async () => {
+    expect(await constraintViolated(db.insert(carValuations).values(aValuation({ scuffedWheels: 5 })))).toBe(
+      'car_valuations_scuffed_wheels_range',
+    );
+    expect(await constraintViolated(db.insert(carValuations).values(aValuation({ mileage: -1 })))).toBe(
+      'car_valuations_mileage_non_negative',
+    );
+    expect(await constraintViolated(db.insert(carValuations).values(aValuation({ registration: 'ab12 cde' })))).toBe(
+      'car_valuations_registration_normalised',
+    );
+    const [ok] = await db.insert(carValuations).values(aValuation({ scuffedWheels: -1 })).returning();
+    expect(ok?.scuffedWheels).toBe(-1);
+  });
+
+  it('deletes a valuation’s events with it', async () => {
+    const [valuation] = await db.insert(carValuations).values(aValuation()).returning();
+    await db.insert(valuationEvents).values({ valuationId: valuation!.id, type: 'created', data: { source: 'web' } });
+    const withEvents = await db.query.carValuations.findFirst({
+      where: eq(carValuations.id, valuation!.id),
+      with: { events: true },
+    });
+    expect(withEvents?.events).toMatchObject([{ type: 'created', data: { source: 'web' } }]);
+
+    await db.delete(carValuations).where(eq(carValuations.id, valuation!.id));
+    expect(await db.select().from(valuationEvents)).toEqual([]);
+  });
+
+  it('treats usernames as unique regardless of case', async () => {
+    await addUser(db, 'admin');
+    expect(await constraintViolated(addUser(db, 'Admin'))).toBe('users_username_lower_key');
+    await addUser(db, 'admin2');
+  });
+
+  it('ends a user’s sessions when the user is deleted', async () => {
+    const alice = await addUser(db, 'alice');
+    const bob = await addUser(db, 'bob');
+    const expire = new Date(Date.now() + 3_600_000);
+    await db.insert(sessions).values([
+      { sid: 'a1', sess: { userId: alice.id }, expire, userId: alice.id },
+      { sid: 'a2', sess: { userId: alice.id }, expire, userId: alice.id },
+      { sid: 'b1', sess: { userId: bob.id }, expire, userId: bob.id },
+    ]);
+    await db.delete(users).where(eq(users.id, alice.id));
+    const left = await db.select({ sid: sessions.sid }).from(sessions);
+    expect(left).toEqual([{ sid: 'b1' }]);
+  });
+
+  it('answers ping', async () => {
+    await expect(t.database.ping()).resolves.toBeUndefined();
+  });
+
+  it('rejects a failing migration instead of swallowing it, and stays usable', async () => {
+    const folder = brokenMigrationsFolder();
+    try {
+      await expect(runMigrations(t.database, { migrationsFolder: folder })).rejects.toThrow();
+      await runMigrations(t.database); // lock released, connection still good
+      expect(await appliedMigrationCount(db)).toBe(journal.entries.length);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  if (engine === 'postgres') {
+    it('lets two processes migrate one database at the same time', async () => {
+      const empty = await createTestDatabase('postgres', { migrate: false });
+      const second = await openDatabase({ databaseUrl: empty.databaseUrl, dataDir: os.tmpdir() });
+      try {
+        await Promise.all([runMigrations(empty.database), runMigrations(second)]);
+        expect(await appliedMigrationCount(second.db)).toBe(journal.entries.length);
+      } finally {
+        await second.close();
+        await empty.cleanup();
+      }
+    });
+
+    it('keeps rows across pools (persistence)', async () => {
+      const [row] = await db.insert(carValuations).values(aValuation()).returning();
+      await t.database.close();
+      const reopened = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: os.tmpdir() });
+      try {
+        const found = await reopened.db.select().from(carValuations).where(eq(carValuations.id, row!.id));
+        expect(found).toHaveLength(1);
+      } finally {
+        await reopened.close();
+      }
+    });
+  }
+});
+
+describe('PGlite on disk', () => {
+  let dataDir: string;
+  const open: Database[] = [];
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-db-test-'));
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((database) => database.close()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openOnDisk(): Promise<Database> {
+    const database = await openDatabase({ dataDir });
+    open.push(database);
+    return database;
+  }
+
+  it('keeps rows after closing and reopening the same data directory', async () => {
+    const first = await openOnDisk();
+    expect(first.engine).toBe('pglite');
+    await runMigrations(first);
+    const [row] = await first.db.insert(carValuations).values(aValuation()).returning();
+    await first.close();
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+
+    const second = await openOnDisk();
+    await runMigrations(second); // already applied: nothing to do
+    const found = await second.db.select().from(carValuations).where(eq(carValuations.id, row!.id));
+    expect(found).toMatchObject([{ registration: 'AB12CDE', status: 'new' }]);
+  });
+
+  it('refuses a second open of a data directory that is in use', async () => {
+    await openOnDisk();
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/already open/);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'pglite.lock'), '999999999');
+    const database = await openOnDisk();
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('defaultMigrationsFolder', () => {
+  it('finds <project root>/drizzle from the sources and from a bundled dist/server/main.js', () => {
+    const fromSources = defaultMigrationsFolder();
+    const root = path.dirname(fromSources);
+    expect(fs.existsSync(path.join(root, 'package.json'))).toBe(true);
+    expect(defaultMigrationsFolder(path.join(root, 'dist', 'server', 'main.js'))).toBe(fromSources);
+  });
+});
+
+/** A migrations folder whose only migration fails, in drizzle-kit's layout. */
+function brokenMigrationsFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-bad-migrations-'));
+  fs.mkdirSync(path.join(folder, 'meta'));
+  const entry = { idx: 0, version: '7', when: Date.now() + 86_400_000, tag: '9999_broken', breakpoints: true };
+  fs.writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [entry] }),
+  );
+  fs.writeFileSync(path.join(folder, '9999_broken.sql'), 'SELECT * FROM no_such_table;');
+  return folder;
+}

@@ -31,7 +31,11 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-imports': restrict([{ group: ['~/server/*', '~/client/*'], message: 'src/shared is imported by both sides and imports neither.' }]) },
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['~/server/*', '~/client/*'], message: 'src/shared is imported by both sides and imports neither.' },
+      ]),
+    },
   },
   {
     files: ['src/client/**'],
@@ -39,12 +43,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['~/server/*'], message: 'Browser code must not import server code.' },
-        { group: ['~/client/features/admin/*'], message: 'Public code must not import admin code (it would load on public pages). Use a lazy route.' },
+        {
+          group: ['~/client/features/admin/*'],
+          message: 'Public code must not import admin code (it would load on public pages). Use a lazy route.',
+        },
       ]),
     },
   },
   {
     files: ['src/client/features/admin/**'],
-    rules: { 'no-restricted-imports': restrict([{ group: ['~/server/*'], message: 'Browser code must not import server code.' }]) },
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['~/server/*'], message: 'Browser code must not import server code.' },
+      ]),
+    },
   },
 );

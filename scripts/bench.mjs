@@ -84,7 +84,9 @@ async function main() {
       `(+${settings.warmupSec}s warm-up), app command: ${settings.appCommand}`,
   );
   if (machine.loadAvg1m > machine.cpus / 2) {
-    log(`warning: the machine is busy (1-min load average ${machine.loadAvg1m} on ${machine.cpus} CPUs) — numbers will be noisy`);
+    log(
+      `warning: the machine is busy (1-min load average ${machine.loadAvg1m} on ${machine.cpus} CPUs) — numbers will be noisy`,
+    );
   }
 
   log(`starting the app (the first start may build; waiting up to ${settings.startTimeoutSec}s for /api/health)…`);
@@ -218,7 +220,8 @@ async function measure(baseUrl, scenario, target) {
     problems.push(`"during" load failed: ${duringResult.error.message ?? duringResult.error}`);
   }
 
-  if (res.non2xx > 0) problems.push(`${fmtInt(res.non2xx)} non-2xx responses (${describeStatuses(res.statusCodeStats)})`);
+  if (res.non2xx > 0)
+    problems.push(`${fmtInt(res.non2xx)} non-2xx responses (${describeStatuses(res.statusCodeStats)})`);
   if (res.errors > 0) problems.push(`${fmtInt(res.errors)} request errors (${fmtInt(res.timeouts)} timeouts)`);
   if (res.requests.total === 0) problems.push('no requests completed');
   if (target === 'app' && app && !app.isRunning()) {
@@ -348,7 +351,10 @@ function renderTable(rows) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  │  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  │  ')
+      .trimEnd();
   const sep = widths.map((w) => '─'.repeat(w)).join('──┼──');
   return [line(header), sep, ...body.map(line)].join('\n');
 }

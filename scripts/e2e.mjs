@@ -15,7 +15,9 @@ if (!existsSync(chromium)) {
   const lines = [
     `Chromium was not found at ${chromium}: the end-to-end browser tests cannot run.`,
     'Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)',
-    required ? 'E2E_REQUIRED=1, so this is a failure.' : 'SKIPPING the browser tests. Set E2E_REQUIRED=1 to make this an error.',
+    required
+      ? 'E2E_REQUIRED=1, so this is a failure.'
+      : 'SKIPPING the browser tests. Set E2E_REQUIRED=1 to make this an error.',
   ];
   const bar = '!'.repeat(Math.max(...lines.map((l) => l.length)));
   console.error(['', bar, ...lines, bar, ''].join('\n'));

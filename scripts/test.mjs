@@ -11,7 +11,7 @@ await mkdir(reports, { recursive: true });
 
 const steps = [
   { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   {
     name: 'unit and API tests',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`],

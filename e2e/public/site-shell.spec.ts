@@ -37,7 +37,10 @@ test.describe('[PUBLIC][SHELL]', () => {
         expect(response?.status()).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
         await expect(page).toHaveTitle(new RegExp(heading));
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          'href',
+          new RegExp(`${path === '/' ? '/$' : `${path}$`}`),
+        );
         await expectNoAxeViolations(page);
         if (path === '/') await saveScreenshot(page, `home-${name}`);
       }
@@ -72,7 +75,17 @@ test.describe('[PUBLIC][SHELL]', () => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    for (const href of ['/', '/#how-it-works', '/about', '/contact', '/valuation', '/launch-offer-terms', '/privacy-policy', '/terms-of-service', '/cookie-policy']) {
+    for (const href of [
+      '/',
+      '/#how-it-works',
+      '/about',
+      '/contact',
+      '/valuation',
+      '/launch-offer-terms',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+    ]) {
       expect(hrefs).toContain(href);
     }
     await expect(footer).toContainText('Louth');
@@ -120,7 +133,10 @@ test.describe('[PUBLIC][SHELL]', () => {
   });
 
   test('the home page loads no admin code', async ({ page }) => {
-    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; src?: string }>;
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string; src?: string }
+    >;
     const adminFiles = Object.entries(manifest)
       .filter(([key]) => key.startsWith('src/client/features/admin/'))
       .map(([, chunk]) => `/${chunk.file}`);
@@ -150,4 +166,37 @@ test('header and footer screenshots at phone and desktop widths', async ({ page 
     await page.getByRole('banner').screenshot({ path: `e2e/screenshots/header-${name}.png` });
     await page.getByRole('contentinfo').screenshot({ path: `e2e/screenshots/footer-${name}.png` });
   }
+});
+
+test.describe('[PUBLIC][ASSETS]', () => {
+  test('hashed assets are cached for a year; the template and manifest are not served', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const asset = await request.get(scripts[0]!);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await request.get('/favicon.svg');
+    expect(favicon.headers()['cache-control']).toBe('public, max-age=3600');
+    expect((await request.get('/.vite/manifest.json')).status()).toBe(404);
+    const template = await request.get('/index.html');
+    expect(template.status()).toBe(404);
+    expect(await template.text()).not.toContain('<!--app-html-->');
+  });
+});
+
+test.describe('[ADMIN][SHELL]', () => {
+  test('every back-office address exists and says plainly when it is not built yet', async ({ page }) => {
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin users' })).toBeVisible();
+    await expect(page.getByText('This part of the back office is not available in this version yet.')).toBeVisible();
+    await expect(page).toHaveTitle(/Admin users/);
+    await page.goto('/admin/valuation/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b');
+    await expect(page).toHaveURL(/\/admin\/valuations\/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b$/);
+    await expectNoAxeViolations(page);
+  });
 });

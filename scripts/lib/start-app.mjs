@@ -164,7 +164,9 @@ export async function startApp({
         // wait for the child to exit and for anything it spawned to be gone
         while (groupAlive() && Date.now() < deadline) await sleep(50);
         if (groupAlive()) {
-          process.stderr.write(`[start-app] app did not exit within ${STOP_GRACE_MS / 1000}s of SIGTERM; sending SIGKILL\n`);
+          process.stderr.write(
+            `[start-app] app did not exit within ${STOP_GRACE_MS / 1000}s of SIGTERM; sending SIGKILL\n`,
+          );
           killTree('SIGKILL');
         }
         await Promise.race([exited, sleep(2_000)]);
@@ -186,7 +188,9 @@ export async function startApp({
         throw new Error(`app exited before it became healthy (${describeExit(exitInfo)})`);
       }
       if (Date.now() - started > timeoutMs) {
-        throw new Error(`app did not answer 200 on ${healthUrl} within ${Math.round(timeoutMs / 1000)}s (last: ${last})`);
+        throw new Error(
+          `app did not answer 200 on ${healthUrl} within ${Math.round(timeoutMs / 1000)}s (last: ${last})`,
+        );
       }
       try {
         const timeout = AbortSignal.timeout(5_000);
@@ -232,7 +236,10 @@ export function describeExit(info) {
 
 export function lastLines(text, n) {
   const lines = text.replace(/\s+$/, '').split('\n');
-  return lines.slice(-n).map((l) => `  | ${l}`).join('\n');
+  return lines
+    .slice(-n)
+    .map((l) => `  | ${l}`)
+    .join('\n');
 }
 
 function sleep(ms, signal) {

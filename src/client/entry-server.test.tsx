@@ -55,7 +55,10 @@ describe('server rendering', () => {
       status: 301,
       location: '/privacy-policy',
     });
-    expect(await render(new Request('https://www.test.invalid/terms'), site)).toMatchObject({ status: 301, location: '/terms-of-service' });
+    expect(await render(new Request('https://www.test.invalid/terms'), site)).toMatchObject({
+      status: 301,
+      location: '/terms-of-service',
+    });
   });
 
   it('leaves admin pages to the browser and keeps them out of search engines', async () => {
@@ -67,7 +70,10 @@ describe('server rendering', () => {
 
   it('escapes page data so it cannot close its <script> element', async () => {
     const result = await page('/');
-    const hostile = await render(new Request('https://www.test.invalid/'), { ...site, tradingName: '</script><script>alert(1)</script>' });
+    const hostile = await render(new Request('https://www.test.invalid/'), {
+      ...site,
+      tradingName: '</script><script>alert(1)</script>',
+    });
     expect(result.data.startsWith('<script id="app-data" type="application/json">')).toBe(true);
     if (hostile.type !== 'page') throw new Error('expected a page');
     expect(hostile.data).not.toContain('</script><script>');

@@ -1,6 +1,23 @@
 import { redirect, type RouteObject } from 'react-router';
-import { RootLayout } from '~/client/components/root-layout';
+import { LoadingScreen, RootLayout } from '~/client/components/root-layout';
+import type { RouteHandle } from '~/client/lib/page-meta';
 import { legacyRedirects } from '~/shared/paths';
+
+/**
+ * Back-office screens of SPEC section 2 that later work builds. They are in the
+ * route table now so every address exists; each says plainly it is not ready.
+ */
+const adminSectionsComingLater = [
+  { path: 'login', title: 'Sign in' },
+  { path: 'valuations/:id', title: 'Valuation details' },
+  { path: 'archived', title: 'Archived valuations' },
+  { path: 'users', title: 'Admin users' },
+  { path: 'purchased-vehicles', title: 'Purchased vehicles' },
+  { path: 'reviews', title: 'Customer reviews' },
+  { path: 'analytics', title: 'Visitor analytics' },
+  { path: 'calls', title: 'Calls' },
+  { path: 'voice-messages', title: 'Voice messages' },
+];
 
 /**
  * The route table for the whole product (SPEC section 2).
@@ -14,27 +31,78 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
+    // Shown only while a browser-rendered page's loader runs on first load (admin pages, redirects).
+    HydrateFallback: LoadingScreen,
     children: [
       {
         id: 'components/public-layout',
         lazy: () => import('~/client/components/public-layout'),
         children: [
-          { index: true, id: 'features/public/home/home-page', lazy: () => import('~/client/features/public/home/home-page') },
-          { path: 'about', id: 'features/public/about/about-page', lazy: () => import('~/client/features/public/about/about-page') },
-          { path: 'contact', id: 'features/public/contact/contact-page', lazy: () => import('~/client/features/public/contact/contact-page') },
-          { path: 'valuation', id: 'features/public/valuation/valuation-page', lazy: () => import('~/client/features/public/valuation/valuation-page') },
-          { path: 'recently-purchased', id: 'features/public/recently-purchased/recently-purchased-page', lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page') },
-          { path: 'reviews', id: 'features/public/reviews/reviews-page', lazy: () => import('~/client/features/public/reviews/reviews-page') },
-          { path: 'privacy-policy', id: 'features/public/legal/privacy-policy-page', lazy: () => import('~/client/features/public/legal/privacy-policy-page') },
-          { path: 'terms-of-service', id: 'features/public/legal/terms-of-service-page', lazy: () => import('~/client/features/public/legal/terms-of-service-page') },
-          { path: 'cookie-policy', id: 'features/public/legal/cookie-policy-page', lazy: () => import('~/client/features/public/legal/cookie-policy-page') },
-          { path: 'launch-offer-terms', id: 'features/public/legal/launch-offer-terms-page', lazy: () => import('~/client/features/public/legal/launch-offer-terms-page') },
-          { path: 'social-media-ads', id: 'features/public/social-media-ads/social-media-ads-page', lazy: () => import('~/client/features/public/social-media-ads/social-media-ads-page') },
+          {
+            index: true,
+            id: 'features/public/home/home-page',
+            lazy: () => import('~/client/features/public/home/home-page'),
+          },
+          {
+            path: 'about',
+            id: 'features/public/about/about-page',
+            lazy: () => import('~/client/features/public/about/about-page'),
+          },
+          {
+            path: 'contact',
+            id: 'features/public/contact/contact-page',
+            lazy: () => import('~/client/features/public/contact/contact-page'),
+          },
+          {
+            path: 'valuation',
+            id: 'features/public/valuation/valuation-page',
+            lazy: () => import('~/client/features/public/valuation/valuation-page'),
+          },
+          {
+            path: 'recently-purchased',
+            id: 'features/public/recently-purchased/recently-purchased-page',
+            lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page'),
+          },
+          {
+            path: 'reviews',
+            id: 'features/public/reviews/reviews-page',
+            lazy: () => import('~/client/features/public/reviews/reviews-page'),
+          },
+          {
+            path: 'privacy-policy',
+            id: 'features/public/legal/privacy-policy-page',
+            lazy: () => import('~/client/features/public/legal/privacy-policy-page'),
+          },
+          {
+            path: 'terms-of-service',
+            id: 'features/public/legal/terms-of-service-page',
+            lazy: () => import('~/client/features/public/legal/terms-of-service-page'),
+          },
+          {
+            path: 'cookie-policy',
+            id: 'features/public/legal/cookie-policy-page',
+            lazy: () => import('~/client/features/public/legal/cookie-policy-page'),
+          },
+          {
+            path: 'launch-offer-terms',
+            id: 'features/public/legal/launch-offer-terms-page',
+            lazy: () => import('~/client/features/public/legal/launch-offer-terms-page'),
+          },
+          {
+            path: 'social-media-ads',
+            id: 'features/public/social-media-ads/social-media-ads-page',
+            lazy: () => import('~/client/features/public/social-media-ads/social-media-ads-page'),
+          },
           ...Object.entries(legacyRedirects).map(([from, to]) => ({
             path: from.slice(1),
             loader: () => redirect(to, 301),
+            element: null,
           })),
-          { path: '*', id: 'features/public/not-found/not-found-page', lazy: () => import('~/client/features/public/not-found/not-found-page') },
+          {
+            path: '*',
+            id: 'features/public/not-found/not-found-page',
+            lazy: () => import('~/client/features/public/not-found/not-found-page'),
+          },
         ],
       },
       {
@@ -42,8 +110,24 @@ export const routes: RouteObject[] = [
         id: 'features/admin/admin-layout',
         lazy: () => import('~/client/features/admin/admin-layout'),
         children: [
-          { index: true, id: 'features/admin/home/admin-home-page', lazy: () => import('~/client/features/admin/home/admin-home-page') },
-          { path: '*', id: 'features/admin/not-found/admin-not-found-page', lazy: () => import('~/client/features/admin/not-found/admin-not-found-page') },
+          {
+            index: true,
+            id: 'features/admin/home/admin-home-page',
+            lazy: () => import('~/client/features/admin/home/admin-home-page'),
+          },
+          ...adminSectionsComingLater.map(({ path, title }) => ({
+            path,
+            id: `features/admin/unavailable/admin-unavailable-page#${path}`,
+            handle: { meta: { title, noindex: true } } satisfies RouteHandle,
+            lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
+          })),
+          // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
+          { path: 'valuation/:id', loader: ({ params }) => redirect(`/admin/valuations/${params.id}`), element: null },
+          {
+            path: '*',
+            id: 'features/admin/not-found/admin-not-found-page',
+            lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
+          },
         ],
       },
     ],

@@ -40,11 +40,20 @@ describe('errors', () => {
         app.get('/api/test/conflict', async () => {
           throw new AppError('CONFLICT', 'That username is already taken', { detail: 'users_username_lower' });
         });
-        app.withTypeProvider<ZodTypeProvider>().post(
-          '/api/test/echo',
-          { schema: { body: z.object({ username: z.string().min(3, 'Username must be at least 3 characters'), age: z.number() }) } },
-          async (request) => request.body,
-        );
+        app
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            '/api/test/echo',
+            {
+              schema: {
+                body: z.object({
+                  username: z.string().min(3, 'Username must be at least 3 characters'),
+                  age: z.number(),
+                }),
+              },
+            },
+            async (request) => request.body,
+          );
       },
     });
 
@@ -60,7 +69,11 @@ describe('errors', () => {
 
   it('invalid input gets 400 with every field issue and the form message first', async () => {
     t = await withRoutes();
-    const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { username: 'ab', age: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { username: 'ab', age: 'x' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.message).toBe('Username must be at least 3 characters');
@@ -135,15 +148,26 @@ describe('security headers and transport', () => {
         app.get('/api/test/big', async () => ({ text: 'x'.repeat(20_000) }));
       },
     });
-    const response = await t.app.inject({ method: 'GET', url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/big',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.rawPayload.length).toBeLessThan(2_000);
   });
 
   it('never writes cookies or authorization headers to the log', async () => {
     t = await createTestApp('pglite', { env: { LOG_LEVEL: 'trace' } });
-    t.app.log.info({ req: { headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' } }, password: 'hunter2hunter2' }, 'probe');
-    await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' } });
+    t.app.log.info(
+      { req: { headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' } }, password: 'hunter2hunter2' },
+      'probe',
+    );
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { cookie: 'sid=abc123secret', authorization: 'Bearer tok3n' },
+    });
     const text = t.logs.text();
     expect(text).toContain('probe');
     expect(text).not.toContain('abc123secret');

@@ -8,8 +8,7 @@ import { z } from 'zod';
  * An empty string counts as unset, so `FOO= npm start` behaves like no FOO at all.
  */
 
-const emptyAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalText = (max = 200) => z.preprocess(emptyAsUndefined, z.string().trim().max(max).optional());
 
@@ -72,11 +71,19 @@ export const envSchema = z.object({
   ),
   SITE_FCA_NUMBER: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().regex(/^\d{6,7}$/, 'must be a 6 or 7 digit FCA firm reference number').optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,7}$/, 'must be a 6 or 7 digit FCA firm reference number')
+      .optional(),
   ),
   SITE_ICO_NUMBER: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().regex(/^[A-Z0-9]{8,10}$/i, 'must be an ICO registration number such as ZA123456').optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{8,10}$/i, 'must be an ICO registration number such as ZA123456')
+      .optional(),
   ),
   SITE_ADDRESS: optionalText(300),
   SITE_PHONE: z.preprocess(
@@ -139,7 +146,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const value = source[name];
-      const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`;
+      const shown =
+        value === undefined || /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);

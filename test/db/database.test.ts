@@ -15,9 +15,9 @@ import {
 } from '~/server/db/schema';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/database';
 
-const journal = JSON.parse(
-  fs.readFileSync(path.join(defaultMigrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-) as { entries: unknown[] };
+const journal = JSON.parse(fs.readFileSync(path.join(defaultMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
 const expectedTables = [
   'call_logs',
@@ -156,7 +156,10 @@ describe.each(testEngines)('database on %s', (engine) => {
     expect(await constraintViolated(db.insert(carValuations).values(aValuation({ registration: 'ab12 cde' })))).toBe(
       'car_valuations_registration_normalised',
     );
-    const [ok] = await db.insert(carValuations).values(aValuation({ scuffedWheels: -1 })).returning();
+    const [ok] = await db
+      .insert(carValuations)
+      .values(aValuation({ scuffedWheels: -1 }))
+      .returning();
     expect(ok?.scuffedWheels).toBe(-1);
   });
 

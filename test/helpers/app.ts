@@ -21,7 +21,12 @@ export function logCapture() {
   return { stream, lines, text: () => lines.join('\n') };
 }
 
-export type TestApp = { app: FastifyInstance; db: TestDatabase; logs: ReturnType<typeof logCapture>; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: TestDatabase;
+  logs: ReturnType<typeof logCapture>;
+  close(): Promise<void>;
+};
 
 /**
  * The real app on a fresh migrated database of the given engine. `setup` may add
@@ -33,7 +38,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase(engine);
   const logs = logCapture();
-  const app = await buildApp({ config: testConfig(options.env), database: db.database, logStream: logs.stream, ...options.deps });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database: db.database,
+    logStream: logs.stream,
+    ...options.deps,
+  });
   options.setup?.(app);
   await app.ready();
   return {

@@ -21,7 +21,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function freshStorage(engine: 'pglite' | 'postgres'): Promise<{ env: Record<string, string>; databaseUrl?: string; dataDir: string }> {
+async function freshStorage(
+  engine: 'pglite' | 'postgres',
+): Promise<{ env: Record<string, string>; databaseUrl?: string; dataDir: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-process-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   if (engine === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir };

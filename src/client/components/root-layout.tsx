@@ -10,3 +10,12 @@ export function RootLayout() {
     </>
   );
 }
+
+/** What the browser shows while the first page of a browser-rendered screen loads. */
+export function LoadingScreen() {
+  return (
+    <p role="status" className="p-8 text-center text-muted">
+      Loading...
+    </p>
+  );
+}

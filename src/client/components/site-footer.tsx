@@ -100,8 +100,8 @@ export function SiteFooter() {
         <div className="space-y-5">
           <BrandLogo inverted />
           <p className="max-w-sm text-sm">
-            We buy cars directly from private sellers across the UK. No auctions, no fees, free collection, and
-            payment the same day before your car leaves.
+            We buy cars directly from private sellers across the UK. No auctions, no fees, free collection, and payment
+            the same day before your car leaves.
           </p>
           <ContactDetails site={site} />
         </div>

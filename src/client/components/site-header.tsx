@@ -92,12 +92,7 @@ export function SiteHeader() {
           </Button>
         </div>
       </Container>
-      <nav
-        id={menuId}
-        aria-label="Main"
-        hidden={!menuOpen}
-        className="border-t border-line bg-white nav:hidden"
-      >
+      <nav id={menuId} aria-label="Main" hidden={!menuOpen} className="border-t border-line bg-white nav:hidden">
         <Container className="flex flex-col gap-1 py-3">
           {headerNavItems.map((item) => (
             <HeaderLink key={item.to} item={item} mobile />

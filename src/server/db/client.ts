@@ -38,8 +38,7 @@ type DatabaseCommon = {
 
 /** `client` is the raw driver, for the few places that need it (migrations, test snapshots). */
 export type Database =
-  | (DatabaseCommon & { engine: 'pglite'; client: PGlite })
-  | (DatabaseCommon & { engine: 'postgres'; client: pg.Pool });
+  (DatabaseCommon & { engine: 'pglite'; client: PGlite }) | (DatabaseCommon & { engine: 'postgres'; client: pg.Pool });
 
 /** Matches pino's `logger.error(obj, msg)`; pool errors are logged, never thrown. */
 export type DatabaseLogger = { error(details: object, message: string): void };

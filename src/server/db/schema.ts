@@ -43,7 +43,11 @@ const calendarDate = (name: string) => date(name, { mode: 'string' });
 // drizzle's `.desc()` alone emits `DESC NULLS LAST`, which PostgreSQL will not use for a plain
 // `ORDER BY x DESC` (that means NULLS FIRST), so descending index keys say nullsFirst explicitly.
 const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
-const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 
 // ---------------------------------------------------------------------------------------------
 // Admin users, sessions and login throttling (DESIGN 5)
@@ -118,14 +122,12 @@ type ValuationSearchColumns = Record<
 >;
 export const valuationSearchExpressions = {
   registration: (t: ValuationSearchColumns): SQL => sql`lower(${t.registration})`,
-  vehicle: (t: ValuationSearchColumns): SQL =>
-    sql`lower(coalesce(${t.make}, '') || ' ' || coalesce(${t.model}, ''))`,
+  vehicle: (t: ValuationSearchColumns): SQL => sql`lower(coalesce(${t.make}, '') || ' ' || coalesce(${t.model}, ''))`,
   name: (t: ValuationSearchColumns): SQL => sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
   email: (t: ValuationSearchColumns): SQL => sql`lower(${t.email})`,
 };
 
-const trigramIndex = (name: string, expression: SQL) =>
-  index(name).using('gin', sql`${expression} gin_trgm_ops`);
+const trigramIndex = (name: string, expression: SQL) => index(name).using('gin', sql`${expression} gin_trgm_ops`);
 
 export const carValuations = pgTable(
   'car_valuations',

@@ -11,8 +11,11 @@ export const distDir = (root: string) => ({
   ssrEntry: path.join(root, 'dist', 'ssr', 'entry-server.js'),
 });
 
-/** Chunk key of a lazy route: its id is the module path under src/client. */
-export const routeModuleKey = (routeId: string) => `src/client/${routeId}.tsx`;
+/**
+ * Chunk key of a lazy route: its id is the module path under src/client, with an
+ * optional `#suffix` where several routes share one module.
+ */
+export const routeModuleKey = (routeId: string) => `src/client/${routeId.split('#')[0]}.tsx`;
 
 /** The files a chunk needs, following its static imports (not its dynamic ones). */
 export function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {

@@ -10,18 +10,14 @@ const healthSchema = z.object({
 
 /** Liveness and readiness in one: 200 only after a real query succeeds. */
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      try {
-        await ping();
-        return { status: 'ok' as const, database: 'ok' as const, version: appVersion };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'error', database: 'unreachable', version: appVersion });
-      }
-    },
-  );
+  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await ping();
+      return { status: 'ok' as const, database: 'ok' as const, version: appVersion };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'error', database: 'unreachable', version: appVersion });
+    }
+  });
 };

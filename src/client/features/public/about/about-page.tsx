@@ -8,14 +8,17 @@ import { paths } from '~/shared/paths';
 export const handle: RouteHandle = {
   meta: {
     title: 'About Us',
-    description: 'Who we are: a Lincolnshire-based car buyer that buys cars directly from private sellers across the UK.',
+    description:
+      'Who we are: a Lincolnshire-based car buyer that buys cars directly from private sellers across the UK.',
   },
 };
 
 export function Component() {
   return (
     <>
-      <PageIntro title="About Us">We buy cars directly from private sellers across the UK, from our base in Louth, Lincolnshire.</PageIntro>
+      <PageIntro title="About Us">
+        We buy cars directly from private sellers across the UK, from our base in Louth, Lincolnshire.
+      </PageIntro>
       <Container className="py-12">
         <Button asChild variant="brand">
           <Link to={paths.valuation}>Get My Valuation</Link>

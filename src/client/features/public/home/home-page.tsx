@@ -36,9 +36,7 @@ export function Component() {
     <>
       <section className="bg-brand-900 text-white">
         <Container className="py-16 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Sell your car the simple way
-          </h1>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">Sell your car the simple way</h1>
           <p className="mt-5 max-w-2xl text-lg text-brand-100">
             Free valuation within 24 hours. No auctions, no fees, and free collection anywhere in the UK.
           </p>
@@ -54,7 +52,10 @@ export function Component() {
           </h2>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
-              <li key={step.title} className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-[var(--shadow-card)]">
+              <li
+                key={step.title}
+                className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-[var(--shadow-card)]"
+              >
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-full bg-plate font-bold text-brand-950">
                     {index + 1}

@@ -15,7 +15,9 @@ export const handle: RouteHandle = {
 export function Component() {
   return (
     <>
-      <PageIntro title="Get Your Free Valuation">Tell us about your car and we will come back to you with a valuation within 24 hours.</PageIntro>
+      <PageIntro title="Get Your Free Valuation">
+        Tell us about your car and we will come back to you with a valuation within 24 hours.
+      </PageIntro>
       <Container className="py-12">
         <Button asChild variant="brand">
           <Link to={paths.valuation}>Get My Valuation</Link>

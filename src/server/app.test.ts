@@ -40,20 +40,18 @@ describe('errors', () => {
         app.get('/api/test/conflict', async () => {
           throw new AppError('CONFLICT', 'That username is already taken', { detail: 'users_username_lower' });
         });
-        app
-          .withTypeProvider<ZodTypeProvider>()
-          .post(
-            '/api/test/echo',
-            {
-              schema: {
-                body: z.object({
-                  username: z.string().min(3, 'Username must be at least 3 characters'),
-                  age: z.number(),
-                }),
-              },
+        app.withTypeProvider<ZodTypeProvider>().post(
+          '/api/test/echo',
+          {
+            schema: {
+              body: z.object({
+                username: z.string().min(3, 'Username must be at least 3 characters'),
+                age: z.number(),
+              }),
             },
-            async (request) => request.body,
-          );
+          },
+          async (request) => request.body,
+        );
       },
     });
 

@@ -62,7 +62,7 @@ describe('configuration from the environment', () => {
     const start = readme.indexOf('## Configuration');
     const end = readme.indexOf('\n## ', start + 1);
     const section = readme.slice(start, end === -1 ? undefined : end);
-    const documented = [...section.matchAll(/^\| `([A-Z_][A-Z0-9_]*)` \|/gm)].map((m) => m[1]).sort();
+    const documented = [...section.matchAll(/^\|\s*`([A-Z_][A-Z0-9_]*)`\s*\|/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual(Object.keys(envSchema.shape).sort());
   });
 });

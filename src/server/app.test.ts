@@ -97,7 +97,7 @@ describe('errors', () => {
     t = await withRoutes();
     const response = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'That username is already taken' });
+    expect(response.json()).toEqual({ message: 'That username is already taken', code: 'CONFLICT' });
   });
 
   it('an unexpected failure is a 500 with a request id, no stack and no internal detail; the log has both', async () => {

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  /** A stable code for the client to branch on, e.g. PASSWORD_CHANGE_REQUIRED. */
+  code: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   requestId: z.string().optional(),
 });

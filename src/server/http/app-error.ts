@@ -6,6 +6,8 @@ export const errorStatus = {
   INVALID_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Signed in with a generated password that must be changed first. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -20,10 +22,20 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   readonly statusCode: number;
 
+  get issues() {
+    return this.options.issues;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { detail?: string; headers?: Record<string, string>; cause?: unknown } = {},
+    readonly options: {
+      detail?: string;
+      headers?: Record<string, string>;
+      cause?: unknown;
+      /** Field-level messages, for forms: `[{ path: 'username', message }]`. */
+      issues?: { path: string; message: string }[];
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

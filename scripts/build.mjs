@@ -19,8 +19,11 @@ export async function buildAll() {
     build: { ssr: 'src/client/entry-server.tsx', outDir: path.join(dist, 'ssr'), emptyOutDir: true, manifest: false },
   });
   await esbuild({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(dist, 'server/main.js'),
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'create-admin': path.join(root, 'src/server/cli/create-admin.ts'),
+    },
+    outdir: path.join(dist, 'server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

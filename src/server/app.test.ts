@@ -34,15 +34,16 @@ describe('errors', () => {
   const withRoutes = () =>
     createTestApp('pglite', {
       setup(app) {
-        app.get('/api/test/boom', async () => {
+        app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
           throw new Error('secret internal detail');
         });
-        app.get('/api/test/conflict', async () => {
+        app.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
           throw new AppError('CONFLICT', 'That username is already taken', { detail: 'users_username_lower' });
         });
         app.withTypeProvider<ZodTypeProvider>().post(
           '/api/test/echo',
           {
+            config: { access: 'public' },
             schema: {
               body: z.object({
                 username: z.string().min(3, 'Username must be at least 3 characters'),
@@ -143,7 +144,7 @@ describe('security headers and transport', () => {
   it('compresses larger responses for clients that accept it', async () => {
     t = await createTestApp('pglite', {
       setup(app) {
-        app.get('/api/test/big', async () => ({ text: 'x'.repeat(20_000) }));
+        app.get('/api/test/big', { config: { access: 'public' } }, async () => ({ text: 'x'.repeat(20_000) }));
       },
     });
     const response = await t.app.inject({

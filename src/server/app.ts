@@ -5,10 +5,17 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccessControl, sessionCookies, type RegisteredRoute } from './auth/access';
+import { createLoginThrottle } from './auth/login-throttle';
+import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
+import { createSessionStore, type Clock } from './auth/sessions';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { usersRoutes } from './features/users/users-routes';
 import { buildSiteConfig } from './features/site/site-config';
+import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions } from './logger';
@@ -21,6 +28,10 @@ export type AppDeps = {
   renderSource?: RenderSource;
   /** Built browser files to serve (dist/client); absent in development and API tests. */
   staticRoot?: string;
+  /** The time, for session expiry and sign-in limits; tests pass a controllable clock. */
+  clock?: Clock;
+  /** Password hashing; defaults to scrypt at OWASP's cost. */
+  passwordHasher?: PasswordHasher;
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
@@ -28,6 +39,15 @@ export type AppDeps = {
 };
 
 const ONE_YEAR = 31_536_000;
+/** Expired sessions and old sign-in attempts are removed this often. */
+const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (the authorization test reads it). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 /**
  * The whole HTTP application, without listening (main.ts listens; tests use
@@ -50,8 +70,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https: config.secureCookies, dev: config.env === 'development' });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
+  // JSON routes take JSON only: text/plain and form posts get 415 (no CSRF through "simple" requests).
+  app.removeContentTypeParser('text/plain');
+  registerCsrfProtection(app, { publicBaseUrl: config.publicBaseUrl });
+
+  const clock = deps.clock ?? (() => new Date());
+  const db = database.db;
+  const hasher = deps.passwordHasher ?? createPasswordHasher();
+  const sessions = createSessionStore(db, clock);
+  const throttle = createLoginThrottle(db, clock);
+  const cookies = sessionCookies(config.secureCookies);
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  await registerAccessControl(app, { sessions, cookies, routes });
 
   await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(authRoutes, { db, hasher, sessions, throttle, cookies });
+  await app.register(usersRoutes, { db, hasher });
+
+  const cleanup = async () => {
+    await sessions.deleteExpired();
+    await throttle.deleteOld();
+  };
+  const timer = setInterval(
+    () => cleanup().catch((error: unknown) => app.log.error({ err: error }, 'cleanup failed')),
+    CLEANUP_INTERVAL_MS,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
@@ -58,6 +59,17 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: booleanFlag(false),
 
+  // The first admin, created at start-up when there is no user at all.
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, usernameSchema.optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .optional(),
+  ),
+
   // Business details shown on the public site (see src/server/features/site/site-config.ts).
   SITE_TRADING_NAME: optionalText(100),
   SITE_COMPANY_NAME: optionalText(150),
@@ -107,6 +119,13 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const adminPair = envSchema.superRefine((env, ctx) => {
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
+  }
+});
+
 export type AppConfig = {
   env: Env['NODE_ENV'];
   port: number;
@@ -116,6 +135,8 @@ export type AppConfig = {
   publicBaseUrl: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The first admin's credentials, used only when the database has no user. */
+  firstAdmin: { username: string; password: string } | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the site is served over https. */
   secureCookies: boolean;
   site: Pick<
@@ -141,7 +162,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(source);
+  const parsed = adminPair.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
@@ -164,6 +185,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    firstAdmin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
     secureCookies: publicBaseUrl.startsWith('https://'),
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app';
+import { ensureFirstAdmin } from './auth/first-admin';
+import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -23,8 +25,10 @@ export async function startServer(options: {
     const extra = options.makeDeps
       ? await options.makeDeps(config, database)
       : { renderSource: await productionRenderSource(projectRoot), staticRoot: distDir(projectRoot).client };
-    app = await buildApp({ config, database, ...extra });
+    const passwordHasher = createPasswordHasher();
+    app = await buildApp({ config, database, passwordHasher, ...extra });
     warnAboutMissingDetails(app, config);
+    await ensureFirstAdmin({ db: database.db, hasher: passwordHasher, firstAdmin: config.firstAdmin, log: app.log });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });
     app.log.info(

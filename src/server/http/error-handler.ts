@@ -30,13 +30,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       request.log.info({ code: error.code, detail: error.options.detail }, `request refused: ${error.code}`);
       if (error.options.headers) reply.headers(error.options.headers);
-      return reply
-        .status(error.statusCode)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(error.issues ? { issues: error.issues } : {}),
-        } satisfies ApiErrorBody);
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+      } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

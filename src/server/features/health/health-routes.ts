@@ -10,7 +10,11 @@ const healthSchema = z.object({
 
 /** Liveness and readiness in one: 200 only after a real query succeeds. */
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
-  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  const options = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: healthSchema, 503: healthSchema } },
+  };
+  app.get('/api/health', options, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       await ping();

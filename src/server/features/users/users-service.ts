@@ -1,0 +1,114 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { PasswordHasher } from '~/server/auth/passwords';
+import { weakPasswordReason } from '~/server/auth/password-policy';
+import type { Db } from '~/server/db/client';
+import { users, type User } from '~/server/db/schema';
+import { AppError } from '~/server/http/app-error';
+import { fieldError } from '~/server/features/auth/auth-service';
+import {
+  authMessages,
+  type AdminUser,
+  type createUserInputSchema,
+  type updateUserInputSchema,
+} from '~/shared/auth-schemas';
+import type { z } from 'zod';
+
+export type UsersDeps = { db: Db; hasher: PasswordHasher };
+
+export function toAdminUser(user: User): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    isAdmin: user.isAdmin,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+
+export async function listUsers(db: Db): Promise<User[]> {
+  // Admin accounts are a handful of staff: no paging needed.
+  return db
+    .select()
+    .from(users)
+    .orderBy(asc(sql`lower(${users.username})`));
+}
+
+export async function createUser(deps: UsersDeps, input: z.output<typeof createUserInputSchema>): Promise<User> {
+  const weak = weakPasswordReason(input.password, { username: input.username });
+  if (weak) throw fieldError('password', weak);
+  const passwordHash = await deps.hasher.hash(input.password);
+  try {
+    const [created] = await deps.db
+      .insert(users)
+      .values({
+        username: input.username,
+        passwordHash,
+        isAdmin: input.isAdmin,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+      })
+      .returning();
+    return created!;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', authMessages.usernameTaken, {
+        issues: [{ path: 'username', message: authMessages.usernameTaken }],
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Keeps at least one admin: the check and the change happen in one transaction
+ * that locks the admin rows, so two staff demoting each other at once cannot
+ * both succeed.
+ */
+async function assertAnotherAdminRemains(tx: Db, userId: number, message: string) {
+  await tx.execute(sql`select id from ${users} where ${users.isAdmin} for update`);
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), ne(users.id, userId)));
+  if (!others || others.n === 0) throw new AppError('CONFLICT', message);
+}
+
+export async function updateUser(
+  db: Db,
+  actorId: number,
+  userId: number,
+  input: z.output<typeof updateUserInputSchema>,
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!existing) throw new AppError('NOT_FOUND', authMessages.userNotFound);
+    if (input.isAdmin === false && existing.isAdmin) {
+      if (userId === actorId) throw fieldError('isAdmin', authMessages.cannotRemoveOwnAdmin);
+      await assertAnotherAdminRemains(tx, userId, authMessages.cannotRemoveLastAdmin);
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Deleting a user also ends their sessions (the foreign key cascades). */
+export async function deleteUser(db: Db, actorId: number, userId: number): Promise<void> {
+  if (userId === actorId) throw new AppError('INVALID_INPUT', authMessages.cannotDeleteSelf);
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!existing) throw new AppError('NOT_FOUND', authMessages.userNotFound);
+    if (existing.isAdmin) await assertAnotherAdminRemains(tx, userId, authMessages.cannotDeleteLastAdmin);
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}

@@ -5,6 +5,7 @@
 // Without Chromium the browser tests are skipped with a loud notice, unless
 // E2E_REQUIRED=1 (CI), when that is a failure.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { startApp } from './lib/start-app.mjs';
 
@@ -24,13 +25,24 @@ if (!existsSync(chromium)) {
   process.exit(required ? 1 : 0);
 }
 
-const app = await startApp({ env: { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' } });
+// A fresh admin for every run; its password exists only in this process and its children.
+const admin = {
+  E2E_ADMIN_USERNAME: 'e2e-admin',
+  E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? `e2e ${randomBytes(12).toString('base64url')}`,
+};
+const app = await startApp({
+  env: {
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
+    ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
+  },
+});
 let code;
 try {
   code = await new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: app.baseUrl, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      env: { ...process.env, ...admin, E2E_BASE_URL: app.baseUrl, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });

@@ -57,6 +57,19 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SITE_ICO_NUMBER: 'za123456' }).site.SITE_ICO_NUMBER).toBe('ZA123456');
   });
 
+  it('takes the first admin only as a pair, and never echoes the password', () => {
+    expect(problemsFor({ ADMIN_USERNAME: 'owner' })).toEqual([
+      'ADMIN_PASSWORD: must be set together with the other ADMIN_ variable',
+    ]);
+    expect(problemsFor({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' })).toEqual([
+      'ADMIN_PASSWORD: must be at least 12 characters',
+    ]);
+    expect(loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Lighthouse keeper at dawn' }).firstAdmin).toEqual({
+      username: 'owner',
+      password: 'Lighthouse keeper at dawn',
+    });
+  });
+
   it('is documented: the README table lists exactly the variables the schema accepts', () => {
     const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
     const start = readme.indexOf('## Configuration');

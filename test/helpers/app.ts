@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
 import { loadConfig, type AppConfig } from '~/server/config';
+import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
 
 /** A config as the server would parse it, with test defaults and overrides. */
@@ -42,6 +43,7 @@ export async function createTestApp(
     config: testConfig(options.env),
     database: db.database,
     logStream: logs.stream,
+    passwordHasher: cheapHasher(),
     ...options.deps,
   });
   options.setup?.(app);

@@ -28,8 +28,12 @@ export function toAdminUser(user: User): AdminUser {
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+/** Postgres' unique_violation; drizzle wraps the driver's error, so look at the cause too. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { code?: unknown }).code === '23505') return true;
+  return isUniqueViolation((error as { cause?: unknown }).cause);
+}
 
 export async function listUsers(db: Db): Promise<User[]> {
   // Admin accounts are a handful of staff: no paging needed.

@@ -261,13 +261,14 @@ describe('cross-site requests', () => {
 
   it('refuses unsafe requests from another site, sign-in included', async () => {
     t = await createTestApp();
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const response = await login(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json().message).toBe('Cross-site requests are not allowed.');

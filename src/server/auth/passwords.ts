@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { AppError } from '~/server/http/app-error';
 
 /**
@@ -33,7 +34,10 @@ export class HashGate {
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly limits = { maxInFlight: 2, maxWaiting: 8, maxWaitMs: 5_000 }) {}
+  // One hash takes a whole core for a few hundred ms: leave at least one core for serving pages.
+  constructor(
+    private readonly limits = { maxInFlight: Math.max(1, availableParallelism() - 1), maxWaiting: 8, maxWaitMs: 5_000 },
+  ) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     await this.acquire();

@@ -8,10 +8,8 @@ import { legacyRedirects } from '~/shared/paths';
  * route table now so every address exists; each says plainly it is not ready.
  */
 const adminSectionsComingLater = [
-  { path: 'login', title: 'Sign in' },
   { path: 'valuations/:id', title: 'Valuation details' },
   { path: 'archived', title: 'Archived valuations' },
-  { path: 'users', title: 'Admin users' },
   { path: 'purchased-vehicles', title: 'Purchased vehicles' },
   { path: 'reviews', title: 'Customer reviews' },
   { path: 'analytics', title: 'Visitor analytics' },
@@ -106,27 +104,49 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The back office: data client and toasts for every /admin page…
         path: 'admin',
-        id: 'features/admin/admin-layout',
-        lazy: () => import('~/client/features/admin/admin-layout'),
+        id: 'features/admin/admin-root',
+        lazy: () => import('~/client/features/admin/admin-root'),
         children: [
           {
-            index: true,
-            id: 'features/admin/home/admin-home-page',
-            lazy: () => import('~/client/features/admin/home/admin-home-page'),
+            path: 'login',
+            id: 'features/admin/auth/login-page',
+            lazy: () => import('~/client/features/admin/auth/login-page'),
           },
-          ...adminSectionsComingLater.map(({ path, title }) => ({
-            path,
-            id: `features/admin/unavailable/admin-unavailable-page#${path}`,
-            handle: { meta: { title, noindex: true } } satisfies RouteHandle,
-            lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
-          })),
-          // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
-          { path: 'valuation/:id', loader: ({ params }) => redirect(`/admin/valuations/${params.id}`), element: null },
           {
-            path: '*',
-            id: 'features/admin/not-found/admin-not-found-page',
-            lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
+            // …and everything else behind the sign-in guard, in the back-office frame.
+            id: 'features/admin/admin-layout',
+            lazy: () => import('~/client/features/admin/admin-layout'),
+            children: [
+              {
+                index: true,
+                id: 'features/admin/home/admin-home-page',
+                lazy: () => import('~/client/features/admin/home/admin-home-page'),
+              },
+              {
+                path: 'users',
+                id: 'features/admin/users/users-page',
+                lazy: () => import('~/client/features/admin/users/users-page'),
+              },
+              ...adminSectionsComingLater.map(({ path, title }) => ({
+                path,
+                id: `features/admin/unavailable/admin-unavailable-page#${path}`,
+                handle: { meta: { title, noindex: true } } satisfies RouteHandle,
+                lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
+              })),
+              // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
+              {
+                path: 'valuation/:id',
+                loader: ({ params }) => redirect(`/admin/valuations/${params.id}`),
+                element: null,
+              },
+              {
+                path: '*',
+                id: 'features/admin/not-found/admin-not-found-page',
+                lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
+              },
+            ],
           },
         ],
       },

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BrandLogo } from '~/client/components/brand-logo';
+import { cn } from '~/client/lib/cn';
+import { adminPaths } from '../admin-paths';
+import { AccountMenu } from './account-menu';
+import { adminNavItems } from './admin-nav-items';
+
+/**
+ * The back-office frame every admin page reuses: a navy top bar with the
+ * product name, the areas that exist and the account menu. On a phone the
+ * areas move to a scrolling tab strip under the bar.
+ */
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-md bg-plate px-4 py-2 font-semibold text-brand-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-40 bg-brand-950 text-white shadow-md">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+          <Link
+            to={adminPaths.dashboard}
+            aria-label="Back office dashboard"
+            className="flex min-w-0 shrink items-center gap-2.5 rounded-lg"
+          >
+            <BrandLogo
+              inverted
+              className="min-w-0 gap-2 sm:gap-2.5 [&>span:last-child]:truncate [&>span:last-child]:text-lg sm:[&>span:last-child]:text-xl"
+            />
+            <span className="shrink-0 rounded-md bg-white/10 px-1.5 py-0.5 text-[0.7rem] font-semibold tracking-wide text-brand-100 ring-1 ring-white/15 sm:px-2 sm:text-xs">
+              Back office
+            </span>
+          </Link>
+          <nav aria-label="Back office" className="ml-6 hidden items-center gap-1 md:flex">
+            {adminNavItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+                    isActive ? 'bg-white/12 text-white' : 'text-brand-100 hover:bg-white/8 hover:text-white',
+                  )
+                }
+              >
+                <item.icon aria-hidden="true" className="size-4" />
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto shrink-0">
+            <AccountMenu />
+          </div>
+        </div>
+        <nav aria-label="Back office" className="border-t border-white/10 md:hidden">
+          <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2">
+            {adminNavItems.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-2 border-b-[3px] px-3 py-2.5 text-sm font-semibold transition-colors',
+                      isActive ? 'border-plate text-white' : 'border-transparent text-brand-100 hover:text-white',
+                    )
+                  }
+                >
+                  <item.icon aria-hidden="true" className="size-4" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="admin-main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -2,6 +2,8 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, type ComponentProps, type RefObject } from 'react';
 import { cn } from '~/client/lib/cn';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 /*
  * A modal dialog: focus moves in and is kept inside, Escape and the close
@@ -134,4 +136,27 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted', className)} {...props} />;
+}
+
+/** Cancel, and a submit button that shows progress, at the foot of a dialog's form. */
+export function DialogFormActions({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" variant="brand" disabled={pending}>
+        {pending ? <Spinner /> : null}
+        {pending ? pendingLabel : label}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -1,16 +1,13 @@
-import { Button } from '~/client/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
+  DialogFormActions,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   dialogBodyClassName,
   type FinalFocus,
 } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
 import { ChangePasswordForm } from './change-password-form';
 
 /** "Change Password" for the signed-in user, opened from the account menu. */
@@ -38,15 +35,7 @@ export function ChangePasswordDialog({
           fieldsClassName={dialogBodyClassName}
           onChanged={() => onOpenChange(false)}
           actions={({ pending }) => (
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" variant="brand" disabled={pending}>
-                {pending ? <Spinner /> : null}
-                {pending ? 'Changing...' : 'Change password'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions pending={pending} label="Change password" pendingLabel="Changing..." />
           )}
         />
       </DialogContent>

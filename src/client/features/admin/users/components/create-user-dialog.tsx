@@ -2,15 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '~/client/components/ui/button';
-import { CheckboxField } from '~/client/components/ui/checkbox';
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
+  DialogFormActions,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
   DialogTitle,
@@ -19,11 +16,11 @@ import {
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { PasswordInput } from '~/client/components/ui/password-input';
-import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { createUserFormSchema, type CreateUserForm } from '~/shared/auth-schemas';
 import { newPasswordHint } from '../../auth/change-password-form';
 import { applyServerIssues, errorMessage } from '../../lib/server-errors';
+import { ADMIN_ACCESS_HINT, ProfileFields } from './profile-fields';
 import { useCreateAdminUser } from '../api/create-user';
 
 type CreateUserValues = z.output<typeof createUserFormSchema>;
@@ -116,32 +113,9 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
             <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
         </div>
-        <div className="grid gap-5 sm:grid-cols-2 sm:items-start sm:gap-x-4">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="off" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="off" {...form.register('lastName')} />
-          </FormField>
-        </div>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-        </FormField>
-        <CheckboxField
-          label="Admin access"
-          hint="Admins can use the back office and manage users. Without it the account cannot sign in here."
-          {...form.register('isAdmin')}
-        />
+        <ProfileFields form={form} adminHint={ADMIN_ACCESS_HINT} />
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="brand" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {pending ? 'Creating...' : 'Create user'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} label="Create user" pendingLabel="Creating..." />
     </DialogForm>
   );
 }

@@ -1,26 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '~/client/components/ui/button';
-import { CheckboxField } from '~/client/components/ui/checkbox';
 import {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
+  DialogFormActions,
   DialogDescription,
-  DialogFooter,
   DialogForm,
   DialogHeader,
   DialogTitle,
   type FinalFocus,
 } from '~/client/components/ui/dialog';
-import { FormField } from '~/client/components/ui/form-field';
-import { Input } from '~/client/components/ui/input';
-import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { authMessages, updateUserInputSchema, type AdminUser, type UpdateUserInput } from '~/shared/auth-schemas';
 import { applyServerIssues, errorMessage } from '../../lib/server-errors';
+import { ADMIN_ACCESS_HINT, ProfileFields } from './profile-fields';
 import { useUpdateAdminUser } from '../api/update-user';
 
 type UpdateUserValues = z.output<typeof updateUserInputSchema>;
@@ -82,40 +77,17 @@ function EditUserForm({ user, isSelf, onSaved }: { user: AdminUser; isSelf: bool
   return (
     <DialogForm onSubmit={onSubmit}>
       <DialogBody className="grid content-start gap-5">
-        <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="off" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="off" {...form.register('lastName')} />
-          </FormField>
-        </div>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} {...form.register('email')} />
-        </FormField>
-        <CheckboxField
-          label="Admin access"
-          hint={
-            isSelf
-              ? authMessages.cannotRemoveOwnAdmin
-              : 'Admins can use the back office and manage users. Without it the account cannot sign in here.'
-          }
+        <ProfileFields
+          form={form}
           // Your own admin rights cannot be removed; a disabled field is simply not sent.
-          {...form.register('isAdmin', { disabled: isSelf })}
+          adminDisabled={isSelf}
+          adminHint={isSelf ? authMessages.cannotRemoveOwnAdmin : ADMIN_ACCESS_HINT}
         />
         {errors.isAdmin?.message ? (
           <p className="-mt-3 text-sm font-medium text-danger">{errors.isAdmin.message}</p>
         ) : null}
       </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="brand" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {pending ? 'Saving...' : 'Save changes'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} label="Save changes" pendingLabel="Saving..." />
     </DialogForm>
   );
 }

@@ -72,8 +72,9 @@ describe('the server process', () => {
     await second.stop();
 
     const reopened = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
-    const rows = await reopened.db.select({ username: users.username }).from(users);
+    const rows = await reopened.db.select({ username: users.username }).from(users).orderBy(users.username);
     await reopened.close();
-    expect(rows).toEqual([{ username: 'persisted' }]);
+    // The first start created the first admin; the restart kept both rows and added nothing.
+    expect(rows).toEqual([{ username: 'admin' }, { username: 'persisted' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROMOTION } from '~/shared/promotion';
 import type { SiteConfig } from '~/shared/site-config';
 import { render } from './entry-server';
 
@@ -11,6 +12,7 @@ const site: SiteConfig = {
   phone: { display: '01507 000000', e164: '+441507000000' },
   email: 'hello@test.invalid',
   openingHours: [{ days: 'Monday to Saturday', hours: '09:00 to 20:00' }],
+  promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
 };
 

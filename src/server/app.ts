@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);
   if (deps.renderSource) {
-    registerPageRoutes(app, { source: deps.renderSource, site: buildSiteConfig(config) });
+    registerPageRoutes(app, { source: deps.renderSource, siteAt: (now) => buildSiteConfig(config, now), clock });
   }
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROMOTION, type Promotion } from '~/shared/promotion';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
 
 /**
@@ -40,6 +41,16 @@ const postgresUrl = z.preprocess(
     .optional(),
 );
 
+const isoDate = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date')
+      .default(fallback),
+  );
+
 const httpUrl = z
   .string()
   .url('must be a URL such as https://www.example.co.uk')
@@ -68,6 +79,20 @@ export const envSchema = z.object({
       .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
       .optional(),
+  ),
+
+  // The launch promotion (src/shared/promotion.ts): UK calendar dates, inclusive.
+  PROMOTION_ANNOUNCE_DATE: isoDate(DEFAULT_PROMOTION.announceDate),
+  PROMOTION_START_DATE: isoDate(DEFAULT_PROMOTION.startDate),
+  PROMOTION_END_DATE: isoDate(DEFAULT_PROMOTION.endDate),
+  PROMOTION_VOUCHER_POUNDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of pounds' })
+      .int('must be a whole number of pounds')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(DEFAULT_PROMOTION.voucherPounds),
   ),
 
   // Business details shown on the public site (see src/server/features/site/site-config.ts).
@@ -120,6 +145,15 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 const adminPair = envSchema.superRefine((env, ctx) => {
+  if (!(
+    env.PROMOTION_ANNOUNCE_DATE <= env.PROMOTION_START_DATE && env.PROMOTION_START_DATE <= env.PROMOTION_END_DATE
+  )) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PROMOTION_START_DATE'],
+      message: 'must come on or after PROMOTION_ANNOUNCE_DATE and on or before PROMOTION_END_DATE',
+    });
+  }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
@@ -135,6 +169,7 @@ export type AppConfig = {
   publicBaseUrl: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  promotion: Promotion;
   /** The first admin's credentials, used only when the database has no user. */
   firstAdmin: { username: string; password: string } | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the site is served over https. */
@@ -185,6 +220,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    promotion: {
+      ...DEFAULT_PROMOTION,
+      voucherPounds: env.PROMOTION_VOUCHER_POUNDS,
+      announceDate: env.PROMOTION_ANNOUNCE_DATE,
+      startDate: env.PROMOTION_START_DATE,
+      endDate: env.PROMOTION_END_DATE,
+    },
     firstAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }

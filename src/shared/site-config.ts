@@ -1,3 +1,5 @@
+import type { Promotion, PromotionPhase } from './promotion';
+
 /**
  * Business details as the public pages see them. Built once on the server from
  * the environment (src/server/features/site/site-config.ts) and handed to the
@@ -27,6 +29,8 @@ export type SiteConfig = {
   whatsapp?: PhoneNumber;
   email?: string;
   openingHours: OpeningHours[];
+  /** The launch promotion, and where it stands on the day the page was made. */
+  promotion: Promotion & { phase: PromotionPhase };
   /** Origin used for canonical links and absolute URLs, without a trailing slash. */
   publicBaseUrl: string;
 };

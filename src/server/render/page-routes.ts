@@ -33,12 +33,16 @@ function fillTemplate(template: string, page: Extract<RenderResult, { type: 'pag
 }
 
 /** Every GET that is not the API, an upload or a static file renders a page. */
-export function registerPageRoutes(app: FastifyInstance, options: { source: RenderSource; site: SiteConfig }) {
-  const { source, site } = options;
+export function registerPageRoutes(
+  app: FastifyInstance,
+  options: { source: RenderSource; siteAt: (now: Date) => SiteConfig; clock: () => Date },
+) {
+  const { source, siteAt, clock } = options;
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
     try {
+      const site = siteAt(clock());
       const [template, entry] = await Promise.all([source.template(request.url), source.entry()]);
       const result = await entry.render(fetchRequest(request, site), site);
       if (result.type === 'redirect') return reply.redirect(result.location, result.status);

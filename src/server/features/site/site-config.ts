@@ -1,4 +1,5 @@
 import type { AppConfig } from '~/server/config';
+import { promotionPhase } from '~/shared/promotion';
 import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, toE164, type SiteConfig } from '~/shared/site-config';
 
 export const DEFAULT_TRADING_NAME = 'CarBuy Direct';
@@ -26,7 +27,14 @@ function phone(raw: string | undefined) {
   return raw ? { display: raw, e164: toE164(raw) } : undefined;
 }
 
-export function buildSiteConfig(config: Pick<AppConfig, 'site' | 'publicBaseUrl'>): SiteConfig {
+/**
+ * The site details for a page made at `now`: the promotion's phase depends on the
+ * day, so it is worked out per request (and the browser reuses it when hydrating).
+ */
+export function buildSiteConfig(
+  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion'>,
+  now = new Date(),
+): SiteConfig {
   const s = config.site;
   return {
     tradingName: s.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME,
@@ -39,6 +47,7 @@ export function buildSiteConfig(config: Pick<AppConfig, 'site' | 'publicBaseUrl'
     whatsapp: phone(s.SITE_WHATSAPP),
     email: s.SITE_EMAIL,
     openingHours: OPENING_HOURS,
+    promotion: { ...config.promotion, phase: promotionPhase(config.promotion, now) },
     publicBaseUrl: config.publicBaseUrl,
   };
 }

@@ -30,6 +30,9 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes);
 
+/** The social-card picture (made by scripts/make-icons.mjs into public/). */
+const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
 export async function render(request: Request, site: SiteConfig): Promise<RenderResult> {
   const url = new URL(request.url);
   if (isAdminPath(url.pathname)) return renderAdminShell(site);
@@ -73,7 +76,15 @@ function headTags(context: StaticHandlerContext, site: SiteConfig, pathname: str
     meta.description ? `<meta property="og:description" content="${escapeHtml(meta.description)}" />` : '',
     `<meta property="og:type" content="website" />`,
     meta.noindex ? '' : `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:locale" content="en_GB" />`,
+    `<meta property="og:image" content="${escapeHtml(`${site.publicBaseUrl}${OG_IMAGE.path}`)}" />`,
+    `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${site.tradingName}: sell your car the simple way`)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    meta.description ? `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />` : '',
+    `<meta name="twitter:image" content="${escapeHtml(`${site.publicBaseUrl}${OG_IMAGE.path}`)}" />`,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

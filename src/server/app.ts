@@ -13,6 +13,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { buildSiteConfig } from './features/site/site-config';
 import { registerCsrfProtection } from './http/csrf';
@@ -101,8 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);
+  const siteAt = (now: Date) => buildSiteConfig(config, now);
+  await app.register(seoRoutes, { siteAt });
+  // Feature routes of the public site that need the site details register here.
+
   if (deps.renderSource) {
-    registerPageRoutes(app, { source: deps.renderSource, siteAt: (now) => buildSiteConfig(config, now), clock });
+    registerPageRoutes(app, { source: deps.renderSource, siteAt, clock });
   }
   return app;
 }

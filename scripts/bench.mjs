@@ -19,7 +19,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { describeExit, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
+import { lighthouseScores, pageJavaScriptBytes } from './lib/page-audits.mjs';
+import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios measured against the app. Each one:
@@ -78,6 +79,18 @@ async function wrongLoginBursts({ baseUrl, signal }) {
   return { bursts, statuses };
 }
 
+/** Pages Lighthouse scores (issue 5's targets: performance 95+, the rest 100). */
+const LIGHTHOUSE_PATHS = ['/', '/about', '/contact'];
+
+function renderLighthouseTable(rows) {
+  const header = ['Lighthouse (mobile)', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];
+  const lines = rows.map((r) => [r.path, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls]);
+  const widths = header.map((h, i) => Math.max(String(h).length, ...lines.map((l) => String(l[i]).length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
+  const failing = rows.filter((r) => r.failingAudits.length).map((r) => `  ${r.path}: failing ${r.failingAudits.join(', ')}`);
+  return [fmt(header), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...lines.map(fmt), ...failing].join('\n');
+}
+
 const settings = {
   connections: envNumber('BENCH_CONNECTIONS', 10, { integer: true, min: 1 }),
   durationSec: envNumber('BENCH_DURATION', 10, { min: 1 }),
@@ -112,7 +125,13 @@ async function main() {
   log(`starting the app (the first start may build; waiting up to ${settings.startTimeoutSec}s for /api/health)…`);
   const t0 = Date.now();
   try {
-    app = await startApp({ signal: shutdown.signal, timeoutMs: settings.startTimeoutSec * 1000 });
+    // Canonical links must name the address Lighthouse visits, or its SEO audit fails them.
+    const port = await getFreePort();
+    app = await startApp({
+      signal: shutdown.signal,
+      timeoutMs: settings.startTimeoutSec * 1000,
+      env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+    });
   } catch (err) {
     if (interrupted) return 130;
     console.error(`\nbench: the app could not start.\n${err.message}`);
@@ -132,6 +151,13 @@ async function main() {
   const bareRps = rows[0].requestsPerSec;
   for (const row of rows) row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
 
+  log('measuring the JavaScript the home page loads, and running Lighthouse (mobile preset)…');
+  const homeJavaScript = await pageJavaScriptBytes(app.baseUrl, '/');
+  const lighthouse =
+    process.env.BENCH_LIGHTHOUSE === '0'
+      ? { skipped: 'BENCH_LIGHTHOUSE=0' }
+      : await lighthouseScores(app.baseUrl, LIGHTHOUSE_PATHS);
+
   const appLog = app.outputSinceReady();
   const problems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`));
   const valid = problems.length === 0;
@@ -144,6 +170,12 @@ async function main() {
     `node ${process.version} · ${machine.cpus} CPUs (${machine.cpuModel}) · ${machine.platform}/${machine.arch} · ` +
       `load ${machine.loadAvg1m} · connections ${settings.connections} · duration ${settings.durationSec}s (warm-up ${settings.warmupSec}s)`,
   );
+
+  console.log(
+      `\nhome page JavaScript: ${(homeJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${homeJavaScript.files} files ` +
+      `(budget 120 KB); HTML ${(homeJavaScript.htmlGzippedBytes / 1024).toFixed(1)} KB gzipped`,
+  );
+  console.log(lighthouse.rows ? `\n${renderLighthouseTable(lighthouse.rows)}` : `\nLighthouse skipped: ${lighthouse.skipped}`);
 
   if (appLog.trim()) {
     console.log(`\napp output during the run (LOG_LEVEL=warn), last 20 lines:\n${lastLines(appLog, 20)}`);
@@ -163,6 +195,8 @@ async function main() {
     valid,
     problems,
     rows,
+    homeJavaScript,
+    lighthouse,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
   const dir = path.join(repoRoot, 'bench', 'results');

@@ -5,6 +5,7 @@ import { BrandLogo } from '~/client/components/brand-logo';
 import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
 import { cn } from '~/client/lib/cn';
+import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
 
 type NavItem = { to: string; label: string; mobileLabel?: string; end?: boolean };
@@ -43,6 +44,7 @@ function HeaderLink({ item, mobile = false }: { item: NavItem; mobile?: boolean 
 }
 
 export function SiteHeader() {
+  const { tradingName } = useSiteConfig();
   const location = useLocation();
   // The menu remembers the page it was opened on, so navigating closes it.
   const [openOnPage, setOpenOnPage] = useState<string | null>(null);
@@ -66,7 +68,8 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} className="rounded-md" aria-label="Home page">
+        {/* The name starts with the visible brand name (WCAG 2.5.3, label in name). */}
+        <Link to={paths.home} className="rounded-md" aria-label={`${tradingName} home page`}>
           <BrandLogo />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 nav:flex">

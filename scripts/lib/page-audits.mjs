@@ -1,0 +1,74 @@
+// Page-level measurements for `npm run bench`: Lighthouse (mobile preset, in
+// Debian's Chromium) and the gzipped JavaScript a page makes the browser load.
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Lighthouse scores (0-100) and key timings for each path, mobile preset (the default). */
+export async function lighthouseScores(baseUrl, paths) {
+  if (!existsSync(chromiumPath)) return { skipped: `no Chromium at ${chromiumPath}` };
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const rows = [];
+    for (const path of paths) {
+      const result = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const { categories, audits } = result.lhr;
+      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+      const failing = Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => {
+          // Name what failed, e.g. the URL behind a console error.
+          const first = a.details?.items?.[0];
+          const what = first && (first.url ?? first.description ?? first.node?.snippet);
+          return what ? `${a.id} (${String(what).slice(0, 120)})` : a.id;
+        });
+      rows.push({
+        path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        failingAudits: failing,
+      });
+    }
+    return { rows };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Sum of the gzipped sizes of every script a page's HTML loads or preloads. */
+export async function pageJavaScriptBytes(baseUrl, path) {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const scripts = new Set(
+    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  let gzipped = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
+    gzipped += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: scripts.size, gzippedBytes: gzipped, htmlGzippedBytes: gzipSync(html, { level: 9 }).length };
+}

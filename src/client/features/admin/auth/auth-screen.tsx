@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSiteConfig } from '~/client/lib/site-config';
 import { BrandLogo } from '~/client/components/brand-logo';
 import { paths } from '~/shared/paths';
 
@@ -21,10 +22,11 @@ export function AuthScreen({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { tradingName } = useSiteConfig();
   return (
     <div className="relative flex min-h-dvh flex-col bg-brand-950 bg-[radial-gradient(ellipse_at_top,var(--color-brand-800),transparent_60%)]">
       <header className="flex justify-center px-4 pt-10 pb-6 sm:pt-16 sm:pb-8">
-        <Link to={paths.home} aria-label="Home page" className="rounded-lg">
+        <Link to={paths.home} aria-label={`${tradingName} home page`} className="rounded-lg">
           <BrandLogo inverted />
         </Link>
       </header>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useSiteConfig } from '~/client/lib/site-config';
 import { BrandLogo } from '~/client/components/brand-logo';
 import { cn } from '~/client/lib/cn';
 import { adminPaths } from '../admin-paths';
@@ -12,6 +13,7 @@ import { adminNavItems } from './admin-nav-items';
  * areas move to a scrolling tab strip under the bar.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
+  const { tradingName } = useSiteConfig();
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <a
@@ -24,7 +26,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Link
             to={adminPaths.dashboard}
-            aria-label="Back office dashboard"
+            aria-label={`${tradingName} back office dashboard`}
             className="flex min-w-0 shrink items-center gap-2.5 rounded-lg"
           >
             <BrandLogo

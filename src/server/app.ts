@@ -11,6 +11,7 @@ import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import { createSessionStore, type Clock } from './auth/sessions';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { seoRoutes } from './features/seo/seo-routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);
   const siteAt = (now: Date) => buildSiteConfig(config, now);
   await app.register(seoRoutes, { siteAt });
+  await app.register(adsRoutes, { siteAt });
   // Feature routes of the public site that need the site details register here.
 
   if (deps.renderSource) {

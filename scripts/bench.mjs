@@ -84,10 +84,22 @@ const LIGHTHOUSE_PATHS = ['/', '/about', '/contact'];
 
 function renderLighthouseTable(rows) {
   const header = ['Lighthouse (mobile)', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];
-  const lines = rows.map((r) => [r.path, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls]);
+  const lines = rows.map((r) => [
+    r.path,
+    r.performance,
+    r.accessibility,
+    r.bestPractices,
+    r.seo,
+    r.lcpMs,
+    r.tbtMs,
+    r.cls,
+  ]);
   const widths = header.map((h, i) => Math.max(String(h).length, ...lines.map((l) => String(l[i]).length)));
-  const fmt = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
-  const failing = rows.filter((r) => r.failingAudits.length).map((r) => `  ${r.path}: failing ${r.failingAudits.join(', ')}`);
+  const fmt = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
+  const failing = rows
+    .filter((r) => r.failingAudits.length)
+    .map((r) => `  ${r.path}: failing ${r.failingAudits.join(', ')}`);
   return [fmt(header), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...lines.map(fmt), ...failing].join('\n');
 }
 
@@ -172,10 +184,12 @@ async function main() {
   );
 
   console.log(
-      `\nhome page JavaScript: ${(homeJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${homeJavaScript.files} files ` +
+    `\nhome page JavaScript: ${(homeJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${homeJavaScript.files} files ` +
       `(budget 120 KB); HTML ${(homeJavaScript.htmlGzippedBytes / 1024).toFixed(1)} KB gzipped`,
   );
-  console.log(lighthouse.rows ? `\n${renderLighthouseTable(lighthouse.rows)}` : `\nLighthouse skipped: ${lighthouse.skipped}`);
+  console.log(
+    lighthouse.rows ? `\n${renderLighthouseTable(lighthouse.rows)}` : `\nLighthouse skipped: ${lighthouse.skipped}`,
+  );
 
   if (appLog.trim()) {
     console.log(`\napp output during the run (LOG_LEVEL=warn), last 20 lines:\n${lastLines(appLog, 20)}`);

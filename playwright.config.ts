@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium. `npm run test:e2e` (scripts/e2e.mjs)
  * starts the built app on a free port with a throwaway DATA_DIR and passes its
  * address in E2E_BASE_URL. Playwright never downloads a browser of its own.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,15 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { chromiumPath as chromium } from './lib/chromium.mjs';
 import { startApp } from './lib/start-app.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const required = process.env.E2E_REQUIRED === '1';
 
 if (!existsSync(chromium)) {

@@ -4,19 +4,9 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM_FLAGS = ['--headless=new', ...chromiumFlags];
 
 /** Lighthouse scores (0-100) and key timings for each path, mobile preset (the default). */
 export async function lighthouseScores(baseUrl, paths) {

@@ -16,7 +16,7 @@ import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
-import { buildSiteConfig } from './features/site/site-config';
+import { siteConfigAt } from './features/site/site-config';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);
-  const siteAt = (now: Date) => buildSiteConfig(config, now);
+  const siteAt = siteConfigAt(config);
   await app.register(seoRoutes, { siteAt });
   await app.register(adsRoutes, { siteAt });
   // Feature routes of the public site that need the site details register here.

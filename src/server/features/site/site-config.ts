@@ -28,15 +28,16 @@ function phone(raw: string | undefined) {
 }
 
 /**
- * The site details for a page made at `now`: the promotion's phase depends on the
- * day, so it is worked out per request (and the browser reuses it when hydrating).
+ * The site details as a function of the moment a page is made. Everything but
+ * the promotion's phase is fixed for the life of the process, so it is built
+ * once; only the phase, which depends on the day, is worked out per request
+ * (and the browser reuses it when hydrating).
  */
-export function buildSiteConfig(
+export function siteConfigAt(
   config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion'>,
-  now = new Date(),
-): SiteConfig {
+): (now: Date) => SiteConfig {
   const s = config.site;
-  return {
+  const fixed: Omit<SiteConfig, 'promotion'> = {
     tradingName: s.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME,
     companyName: s.SITE_COMPANY_NAME,
     companyNumber: s.SITE_COMPANY_NUMBER,
@@ -47,9 +48,9 @@ export function buildSiteConfig(
     whatsapp: phone(s.SITE_WHATSAPP),
     email: s.SITE_EMAIL,
     openingHours: OPENING_HOURS,
-    promotion: { ...config.promotion, phase: promotionPhase(config.promotion, now) },
     publicBaseUrl: config.publicBaseUrl,
   };
+  return (now) => ({ ...fixed, promotion: { ...config.promotion, phase: promotionPhase(config.promotion, now) } });
 }
 
 /**

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerAccessControl, sessionCookies, type RegisteredRoute } from './auth/access';
+import { registerAccessControl, registerWithAccess, sessionCookies, type RegisteredRoute } from './auth/access';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import { createSessionStore, type Clock } from './auth/sessions';
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * browsers may keep them for a year; the rest (favicon and the like) for an hour.
  */
 async function registerBuiltAssets(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
+  await registerWithAccess(app, 'public', fastifyStatic, {
     root,
     wildcard: false,
     index: false,

@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp, type AppDeps } from '~/server/app';
+import type { RenderSource } from '~/server/render/page-routes';
+import { createTestApp, logCapture, testConfig, type TestApp } from '../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie } from '../../../test/helpers/auth';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
 import type { Access } from './access';
 
 /**
@@ -60,5 +67,83 @@ describe('authorization of every API route', () => {
       const response = await t.app.inject({ method: route.method as 'GET', url: samplePath(route.url), payload: {} });
       expect(response.statusCode, route.key).toBe(401);
     }
+  });
+});
+
+describe('every route declares its access, or start-up fails', () => {
+  let t: TestDatabase;
+  let staticRoot: string;
+  const opened: FastifyInstance[] = [];
+
+  beforeEach(async () => {
+    t = await createTestDatabase('pglite');
+    staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-static-'));
+    fs.writeFileSync(path.join(staticRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((app) => app.close()));
+    await t.cleanup();
+    fs.rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  /** buildApp and ready, as the server starts, with the given extra deps. */
+  async function start(deps: Partial<AppDeps>) {
+    const app = await buildApp({
+      config: testConfig(),
+      database: t.database,
+      logStream: logCapture().stream,
+      passwordHasher: cheapHasher(),
+      ...deps,
+    });
+    opened.push(app);
+    await app.ready();
+    return app;
+  }
+
+  const handler = async () => 'ok';
+
+  it('fails for an API route without config.access, naming it', async () => {
+    await expect(start({ beforeRoutes: async (app) => void app.get('/api/forgotten', handler) })).rejects.toThrow(
+      'Route GET /api/forgotten must declare config.access',
+    );
+  });
+
+  it('fails for a route outside /api without config.access, naming it', async () => {
+    await expect(start({ beforeRoutes: async (app) => void app.get('/forgotten.txt', handler) })).rejects.toThrow(
+      'Route GET /forgotten.txt must declare config.access',
+    );
+    await expect(
+      start({ beforeRoutes: async (app) => void app.route({ method: ['POST', 'PUT'], url: '/form', handler }) }),
+    ).rejects.toThrow('Route POST,PUT /form must declare config.access');
+  });
+
+  it('fails for a route without config.access inside a plugin', async () => {
+    const plugin = async (scope: FastifyInstance) => void scope.get('/deep/forgotten', handler);
+    await expect(
+      start({ beforeRoutes: async (app) => void app.register(plugin, { prefix: '/nested' }) }),
+    ).rejects.toThrow('Route GET /nested/deep/forgotten must declare config.access');
+  });
+
+  it('starts with a route that declares it', async () => {
+    const app = await start({
+      beforeRoutes: async (app) => void app.get('/declared.txt', { config: { access: 'public' } }, handler),
+    });
+    expect((await app.inject({ url: '/declared.txt' })).body).toBe('ok');
+  });
+
+  it('starts with the built files and the pages, and every route of the full app has its access', async () => {
+    const renderSource: RenderSource = {
+      template: async () => '<html><head><!--app-head--></head><body><!--app-html--><!--app-data--></body></html>',
+      entry: async () => ({ render: async () => ({ type: 'redirect', location: '/', status: 302 }) as never }),
+      preloadTags: () => '',
+    };
+    const app = await start({ staticRoot, renderSource });
+    const undeclared = app.registeredRoutes.filter((r) => !r.access);
+    expect(undeclared).toEqual([]);
+    // @fastify/static's routes, which cannot carry our config, get theirs from registerWithAccess.
+    expect(app.registeredRoutes).toContainEqual({ method: 'GET', url: '/favicon.svg', access: 'public' });
+    expect(app.registeredRoutes).toContainEqual({ method: 'GET', url: '/*', access: 'public' });
+    const file = await app.inject({ url: '/favicon.svg' });
+    expect(file.statusCode).toBe(200);
   });
 });

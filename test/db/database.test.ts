@@ -143,7 +143,48 @@ describe.each(testEngines)('database on %s', (engine) => {
       motExpiryDate: '2026-03-01', // dates come back as the same string on both engines
     });
     expect(row?.createdAt).toBeInstanceOf(Date);
-    expect(Math.abs(Date.now() - row!.createdAt.getTime())).toBeLessThan(60_000);
+  });
+
+  it('stamps created_at with the database’s now(), a timestamptz', async () => {
+    // now() is the transaction's start time, so inside one transaction the two are equal exactly.
+    const { row, now } = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(carValuations).values(aValuation()).returning();
+      const clock = await tx.execute<{ now: string; type: string }>(
+        sql`select now()::text as now, pg_typeof(now())::text as type`,
+      );
+      const stored = await tx.execute<{ createdAt: string }>(
+        sql`select created_at::text as "createdAt" from ${carValuations} where id = ${inserted!.id}`,
+      );
+      return { row: stored.rows[0]!, now: clock.rows[0]! };
+    });
+    expect(now.type).toBe('timestamp with time zone');
+    expect(row.createdAt).toBe(now.now);
+    const columns = await db.execute<{ type: string; fallback: string }>(
+      sql`select data_type as type, column_default as fallback from information_schema.columns
+          where table_name = 'car_valuations' and column_name = 'created_at'`,
+    );
+    expect(columns.rows).toEqual([{ type: 'timestamp with time zone', fallback: 'now()' }]);
+  });
+
+  it('keeps a time exactly, as the same instant in UTC, whatever the session time zone', async () => {
+    // The last millisecond before the clocks go forward in the UK, where a local-time mix-up would show.
+    const instant = new Date('2026-03-29T00:59:59.999Z');
+    const [row] = await db
+      .insert(carValuations)
+      .values(aValuation({ createdAt: instant, archivedAt: instant }))
+      .returning();
+    expect(row!.createdAt.toISOString()).toBe('2026-03-29T00:59:59.999Z');
+    const [read] = await db.select().from(carValuations).where(eq(carValuations.id, row!.id));
+    expect(read!.archivedAt?.toISOString()).toBe('2026-03-29T00:59:59.999Z');
+
+    const utc = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Europe/London'`);
+      return tx.execute<{ utc: string }>(
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as utc
+            from ${carValuations} where id = ${row!.id}`,
+      );
+    });
+    expect(utc.rows).toEqual([{ utc: '2026-03-29T00:59:59.999' }]);
   });
 
   it('enforces the cheap checks on valuations', async () => {
@@ -185,7 +226,7 @@ describe.each(testEngines)('database on %s', (engine) => {
   it('ends a user’s sessions when the user is deleted', async () => {
     const alice = await addUser(db, 'alice');
     const bob = await addUser(db, 'bob');
-    const expire = new Date(Date.now() + 3_600_000);
+    const expire = new Date('2026-03-02T10:00:00Z');
     await db.insert(sessions).values([
       { sid: 'a1', sess: { userId: alice.id }, expire, userId: alice.id },
       { sid: 'a2', sess: { userId: alice.id }, expire, userId: alice.id },
@@ -296,7 +337,8 @@ describe('defaultMigrationsFolder', () => {
 function brokenMigrationsFolder(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-bad-migrations-'));
   fs.mkdirSync(path.join(folder, 'meta'));
-  const entry = { idx: 0, version: '7', when: Date.now() + 86_400_000, tag: '9999_broken', breakpoints: true };
+  // Later than any real migration, so drizzle applies it (it compares `when` with the last one applied).
+  const entry = { idx: 0, version: '7', when: Date.UTC(2100, 0, 1), tag: '9999_broken', breakpoints: true };
   fs.writeFileSync(
     path.join(folder, 'meta', '_journal.json'),
     JSON.stringify({ version: '7', dialect: 'postgresql', entries: [entry] }),

@@ -1,5 +1,27 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+
+type QueryParam = string | number | boolean | null | undefined;
+
+/**
+ * The URL a query key stands for: the path, then its parameters as a query string,
+ * so `['/api/admin/valuations', { page: 2, q: 'ford' }]` fetches
+ * `/api/admin/valuations?page=2&q=ford`. Undefined and null parameters are left
+ * out; arrays repeat the name. Parameters go in the key (not in the path string)
+ * so that invalidating `['/api/admin/valuations']` reaches every page of it.
+ */
+export function queryKeyUrl(queryKey: QueryKey): string {
+  const [path, params] = queryKey as [string, Record<string, QueryParam | QueryParam[]> | undefined];
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  const query = search.toString();
+  if (!query) return String(path);
+  return `${path}${String(path).includes('?') ? '&' : '?'}${query}`;
+}
 
 /**
  * SPEC section 7's query defaults: GET through the request helper, no retry,
@@ -10,7 +32,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey }) => apiRequest('GET', String(queryKey[0])),
+        queryFn: ({ queryKey }) => apiRequest('GET', queryKeyUrl(queryKey)),
         retry: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,

@@ -1,7 +1,15 @@
 /**
- * How long we keep personal data (UK GDPR Art 5(1)(e)). One list, used by the
- * clean-up jobs and shown word for word in the privacy policy, so the policy
- * can never promise something the system does not do.
+ * How long we keep personal data (UK GDPR Art 5(1)(e)), shown word for word in
+ * the privacy policy (src/client/features/public/legal/privacy-policy-page.tsx).
+ *
+ * No job deletes any of these yet: they are the periods we commit to, and the
+ * policy says that, until automated deletion arrives (the privacy operations
+ * issue), staff delete such records by hand. What is deleted automatically today
+ * is only back-office sign-in data: expired sessions and sign-in attempt records,
+ * removed by the clean-up job in src/server/jobs (periods in
+ * src/server/auth/sessions.ts and login-throttle.ts), which the policy lists
+ * separately. When a job starts enforcing one of the periods below, move it to
+ * the policy's "deleted automatically" list.
  *
  * Proposed by SECURITY.md section 2; the business should confirm them.
  */

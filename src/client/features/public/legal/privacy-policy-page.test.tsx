@@ -48,3 +48,23 @@ describe('privacy policy: contact details come only from the configuration', () 
     expect(html).toContain('write to us at the address in section 8');
   });
 });
+
+describe('privacy policy: how long we keep data is true to what the system does', () => {
+  const text = () =>
+    render(bare)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+
+  it('names the only deletions that are automatic today, with their periods', () => {
+    expect(text()).toContain(
+      'Our system already deletes these automatically: records of attempts to sign in to our back office, including the internet address they came from, after 24 hours; and staff sign-in sessions as soon as they expire, at the latest 12 hours after signing in.',
+    );
+  });
+
+  it('says the other periods are commitments, deleted by hand until the system does it', () => {
+    expect(text()).toContain(
+      'The periods below are the ones we commit to. Our system does not yet delete these records by itself: until it does, we delete them by hand when their time is up.',
+    );
+    expect(text()).toContain('Valuation requests that do not lead to a sale, with their photos 12 months');
+  });
+});

@@ -4,10 +4,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PublicReview } from '~/client/features/public/reviews/public-review';
 import { SiteConfigProvider } from '~/client/lib/site-config';
-import { DEFAULT_PROMOTION, isAdvertised, type PromotionPhase } from '~/shared/promotion';
+import { DEFAULT_PROMOTION, promotionPhase, type PromotionPhase } from '~/shared/promotion';
 import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 import { CustomerReviews } from './customer-reviews';
-import { Component as HomePage, promotionAdvertised } from './home-page';
+import { Component as HomePage } from './home-page';
 
 const site = (phase: PromotionPhase, extra: Partial<SiteConfig> = {}): SiteConfig => ({
   tradingName: 'Test Motors',
@@ -37,10 +37,36 @@ const review = (id: number): PublicReview => ({
 });
 
 describe('home page', () => {
-  it('advertises the promotion exactly when the shared rule says so', () => {
-    for (const phase of ['not-announced', 'announced', 'running', 'ended'] as const) {
-      expect(promotionAdvertised(phase)).toBe(isAdvertised(phase));
-    }
+  // The default promotion is announced on 1 June, runs 1 July to 31 August 2025 (UK dates, BST).
+  const onDate = (instant: string) => site(promotionPhase(DEFAULT_PROMOTION, new Date(instant)));
+  const whatVisitorsSee = (html: string) => ({
+    banner: html.includes('Learn More'),
+    offer: html.includes('id="launch-offer"'),
+    bannerText: /(Coming soon|Launch offer): a £100 Love2Shop digital voucher/.exec(html)?.[1] ?? null,
+  });
+
+  it.each([
+    [
+      'the last minute before the announcement',
+      '2025-05-31T22:59:00Z',
+      { banner: false, offer: false, bannerText: null },
+    ],
+    [
+      'the first minute of the announcement day',
+      '2025-05-31T23:00:00Z',
+      { banner: true, offer: true, bannerText: 'Coming soon' },
+    ],
+    [
+      'the day before the offer starts',
+      '2025-06-30T12:00:00Z',
+      { banner: true, offer: true, bannerText: 'Coming soon' },
+    ],
+    ['the first day of the offer', '2025-07-01T08:00:00Z', { banner: true, offer: true, bannerText: 'Launch offer' }],
+    ['the last minute of the offer', '2025-08-31T22:59:00Z', { banner: true, offer: true, bannerText: 'Launch offer' }],
+    ['the first minute after the offer', '2025-08-31T23:00:00Z', { banner: false, offer: false, bannerText: null }],
+    ['a year later', '2026-09-01T12:00:00Z', { banner: false, offer: false, bannerText: null }],
+  ])('at %s (%s) shows banner and offer section as expected', (_when, instant, expected) => {
+    expect(whatVisitorsSee(render(<HomePage />, onDate(instant)))).toEqual(expected);
   });
 
   it('shows the banner and the launch offer section while the offer runs, in SPEC order', () => {

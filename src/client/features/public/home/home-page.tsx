@@ -32,12 +32,13 @@ const RecentPurchases = deferred(
 );
 
 /**
- * Whether the banner and offer show: while the offer is announced or running.
- * The same rule as `isAdvertised` in src/shared/promotion (a test keeps the two
- * equal); written out here because importing that module would add its date
- * formatting to this page's JavaScript.
+ * Whether to fetch and show the banner and offer: while the offer is announced
+ * or running, the rule of `isAdvertised` in src/shared/promotion, written out
+ * here because importing that module would add its date formatting to this
+ * page's JavaScript. home-page.test.tsx renders the page on dates before,
+ * during and after the offer and checks what a visitor sees.
  */
-export function promotionAdvertised(phase: PromotionPhase): boolean {
+function promotionAdvertised(phase: PromotionPhase): boolean {
   return phase === 'announced' || phase === 'running';
 }
 

@@ -8,7 +8,7 @@ export type EntryServer = { render(request: Request, site: SiteConfig): Promise<
 
 /**
  * Where the page renderer gets its pieces: the built files in production
- * (production-source.ts) or Vite's dev server (dev-source.ts).
+ * (production-source.ts) or Vite's dev server (set up in src/server/dev.ts).
  */
 export type RenderSource = {
   template(url: string): Promise<string>;
@@ -38,7 +38,7 @@ export function registerPageRoutes(
   options: { source: RenderSource; siteAt: (now: Date) => SiteConfig; clock: () => Date },
 ) {
   const { source, siteAt, clock } = options;
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
     try {

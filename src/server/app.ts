@@ -19,6 +19,8 @@ import { usersRoutes } from './features/users/users-routes';
 import { siteConfigAt } from './features/site/site-config';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
+import { DEFAULT_BODY_LIMIT } from './http/json-body';
+import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions } from './logger';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
@@ -64,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // Closing waits for in-flight requests but drops idle keep-alive sockets.
     forceCloseConnections: 'idle',
-    bodyLimit: 1_048_576,
+    // A few KB is all JSON routes need; a route that needs more (uploads) sets its own bodyLimit.
+    bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https: config.secureCookies, dev: config.env === 'development' });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
+  registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere
   // JSON routes take JSON only: text/plain and form posts get 415 (no CSRF through "simple" requests).
   app.removeContentTypeParser('text/plain');
   registerCsrfProtection(app, { publicBaseUrl: config.publicBaseUrl });

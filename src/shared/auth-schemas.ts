@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema, isStorable, kitMessages, optionalText, storableCharacters, text } from './schema-kit';
 
 /**
  * Admin accounts: the request and response shapes of /api/auth and
@@ -33,6 +34,7 @@ export const authMessages = {
   newPasswordSameAsCurrent: 'New password must be different from your current password',
   passwordsDontMatch: "Passwords don't match",
   passwordTooCommon: 'This password is too common. Choose another.',
+  passwordTooEasy: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
   invalidEmail: 'Invalid email address',
   nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
   usernameTaken: 'That username is already taken. Choose another.',
@@ -49,27 +51,20 @@ export const authMessages = {
 /** Characters, not UTF-16 units: an emoji counts once. */
 const characterCount = (value: string) => [...value].length;
 
+/**
+ * Any character a person can type, but not NUL or half an emoji (a lone surrogate): those cannot
+ * be hashed faithfully (UTF-8 encoding replaces them, so two passwords would hash alike).
+ */
+const storablePassword = (message: string) =>
+  z.string({ message }).refine(isStorable, { message: kitMessages.unsafeCharacters, abort: true });
+
 function passwordField(tooShort: string, tooLong: string) {
-  return z
-    .string({ message: tooShort })
+  return storablePassword(tooShort)
     .refine((v) => characterCount(v) >= PASSWORD_MIN_LENGTH, tooShort)
     .refine((v) => characterCount(v) <= PASSWORD_MAX_LENGTH, tooLong);
 }
 
-/** Optional text: blank means "not given" and is stored as null. */
-function optionalText(max: number, message: string) {
-  return z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
+const optionalEmail = storableCharacters(z.string().trim().toLowerCase())
   .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
   .nullish()
   .transform((v) => (v ? v : null))
@@ -85,14 +80,14 @@ export const usernameSchema = z
 // --- Sign in ---------------------------------------------------------------
 
 export const loginInputSchema = z.object({
-  username: z
-    .string({ message: authMessages.usernameRequired })
-    .trim()
-    .min(1, authMessages.usernameRequired)
-    .max(USERNAME_MAX_LENGTH, authMessages.invalidCredentials),
+  username: text({
+    min: 1,
+    required: authMessages.usernameRequired,
+    max: USERNAME_MAX_LENGTH,
+    tooLong: authMessages.invalidCredentials,
+  }),
   // No length rules at sign-in beyond a sane cap: a wrong password is just wrong.
-  password: z
-    .string({ message: authMessages.passwordRequired })
+  password: storablePassword(authMessages.passwordRequired)
     .min(1, authMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH * 4, authMessages.invalidCredentials),
 });
@@ -112,8 +107,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 // --- Change password -------------------------------------------------------
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ message: authMessages.currentPasswordRequired })
+  currentPassword: storablePassword(authMessages.currentPasswordRequired)
     .min(1, authMessages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH * 4, authMessages.currentPasswordWrong),
   newPassword: passwordField(authMessages.newPasswordTooShort, authMessages.newPasswordTooLong),
@@ -143,8 +137,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const profileFields = {
-  firstName: optionalText(NAME_MAX_LENGTH, authMessages.nameTooLong),
-  lastName: optionalText(NAME_MAX_LENGTH, authMessages.nameTooLong),
+  firstName: optionalText({ max: NAME_MAX_LENGTH, tooLong: authMessages.nameTooLong }),
+  lastName: optionalText({ max: NAME_MAX_LENGTH, tooLong: authMessages.nameTooLong }),
   email: optionalEmail,
 };
 
@@ -172,4 +166,5 @@ export const updateUserInputSchema = z
   .strict();
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are int4 identity columns: 1 to 2147483647, digits only. */
+export const userIdParamsSchema = idParamsSchema;

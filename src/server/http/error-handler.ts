@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseRefusal, sqlState } from '~/server/db/database-errors';
 import type { ApiErrorBody } from '~/shared/api-error';
 import { AppError } from './app-error';
+import { bodyMessages } from './json-body';
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -15,11 +17,19 @@ function validationBody(error: FastifyError): ApiErrorBody {
   return { message: issues[0]?.message ?? 'Invalid request', issues };
 }
 
+/** Fastify's own refusals whose wording we replace with a plain one. */
+const plainFastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: bodyMessages.tooLarge,
+};
+
 /**
  * One error handler for the whole API (DESIGN section 5): 400 with field
  * issues for bad input, the status our AppError codes map to, Fastify's own
- * 4xx as they are, and for anything else a 500 whose body holds only a request
- * id: the stack goes to the log, never to the caller.
+ * 4xx as they are, database errors the input caused (a value too long or out
+ * of range, a duplicate) as 400 or 409 with a plain message, and for anything
+ * else a 500 whose body holds only a request id: the stack goes to the log,
+ * never to the caller. Errors are logged through the `err` serializer of
+ * logger.ts, which leaves query parameters out.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,10 +46,17 @@ export function registerErrorHandling(app: FastifyInstance) {
         ...(error.issues ? { issues: error.issues } : {}),
       } satisfies ApiErrorBody);
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // Logged with the error (SQL and SQLSTATE, no values): a schema may be missing a limit.
+      request.log.warn({ err: error, sqlState: sqlState(error) }, 'request refused by the database');
+      return reply.status(refusal.status).send({ message: refusal.message } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      const message = plainFastifyMessages[error.code] ?? error.message;
       request.log.info({ code: error.code }, `request refused: ${error.message}`);
-      return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+      return reply.status(status).send({ message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_SERVER_ERROR, requestId: request.id } satisfies ApiErrorBody);

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { cheapHasher, seedUser, sessionCookieFrom, signIn, uniqueUsername } from '../../test/helpers/auth';
 import { testEngines } from '../../test/helpers/database';
+import { users } from './db/schema';
 import { AppError } from './http/app-error';
 import { GENERIC_SERVER_ERROR } from './http/error-handler';
 
@@ -172,5 +175,90 @@ describe('security headers and transport', () => {
     expect(text).not.toContain('abc123secret');
     expect(text).not.toContain('tok3n');
     expect(text).not.toContain('hunter2hunter2');
+  });
+});
+
+/**
+ * Issue 8, item 5: the log canary. Drive everything that handles a password or a session, and a
+ * database failure on a row that holds a hash, then look for any of those secrets in the log.
+ */
+describe.each(testEngines)('log canary on %s', (engine) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('never logs a password, a password hash or a session token, even when an insert fails', async () => {
+    const hasher = cheapHasher();
+    const forcedHash = await hasher.hash('Forced failure canary 9911');
+    t = await createTestApp(engine, {
+      env: { LOG_LEVEL: 'trace' },
+      deps: { passwordHasher: hasher },
+      setup(app) {
+        app.post('/api/test/failing-insert', { config: { access: 'public' } }, async () => {
+          const db = t.db.database.db;
+          await db.insert(users).values({ username: 'canary-dup', passwordHash: forcedHash });
+          // Violates the case-insensitive unique index: Drizzle's error carries every parameter.
+          await db.insert(users).values({ username: 'CANARY-DUP', passwordHash: forcedHash });
+        });
+        app.post('/api/test/failing-insert-null', { config: { access: 'public' } }, async () => {
+          // A not-null violation: PostgreSQL's detail repeats the whole failing row, hash included.
+          await t.db.database.db
+            .insert(users)
+            .values({ username: sql`null`, passwordHash: forcedHash } as unknown as typeof users.$inferInsert);
+        });
+      },
+    });
+    const db = t.db.database.db;
+    const admin = await seedUser(db, hasher, {
+      username: uniqueUsername('canary'),
+      password: 'Orchid canary ladder 41',
+    });
+    const secrets = ['Orchid canary ladder 41', 'Wrong canary guess 00', 'Velvet canary crossing 77'];
+    secrets.push('Fresh canary password 5150', 'Forced failure canary 9911', 'Nul canary \u0000 pass 12');
+
+    expect((await signIn(t.app, admin.username, 'Wrong canary guess 00')).statusCode).toBe(401);
+    const signedIn = await signIn(t.app, admin.username, admin.password);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = sessionCookieFrom(signedIn);
+    const token = cookie.split('=')[1]!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie },
+      payload: { username: uniqueUsername('made'), password: 'Velvet canary crossing 77', firstName: 'Al' },
+    });
+    expect(created.statusCode).toBe(201);
+    // A value the database refuses, sent with a password (today's 500 logged the hash with it).
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie },
+      payload: { username: uniqueUsername('nul'), password: 'Nul canary \u0000 pass 12', firstName: 'A\u0000l' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { cookie },
+      payload: { username: uniqueUsername('nul'), password: 'Velvet canary crossing 77', lastName: 'A\u0000l' },
+    });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { currentPassword: admin.password, newPassword: 'Fresh canary password 5150' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const failing = await t.app.inject({ method: 'POST', url: '/api/test/failing-insert' });
+    expect(failing.statusCode).toBeGreaterThanOrEqual(400);
+    const failingNull = await t.app.inject({ method: 'POST', url: '/api/test/failing-insert-null' });
+    expect(failingNull.statusCode).toBe(500);
+
+    const hashes = (await db.select({ hash: users.passwordHash }).from(users)).map((u) => u.hash);
+    const text = t.logs.text();
+    // The failures were logged, with what an engineer needs: the SQL and the SQLSTATE code.
+    expect(text).toContain('23502');
+    expect(text).toContain('insert into \\"users\\"');
+    for (const secret of [...secrets, ...hashes, forcedHash, token]) expect(text).not.toContain(secret);
+    expect(text).not.toContain('scrypt$');
+    expect(text).not.toMatch(/Failing row contains/);
   });
 });

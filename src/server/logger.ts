@@ -1,5 +1,6 @@
 import type { LoggerOptions } from 'pino';
 import type { AppConfig } from './config';
+import { serializeError } from './db/database-errors';
 
 /**
  * Never log secrets or personal data (ASVS 16.2.5): cookies, auth headers and
@@ -24,6 +25,8 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): Logg
   return {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    // Database errors without their query parameters (a password hash, personal data): issue 8.
+    serializers: { err: serializeError },
     ...(config.env === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

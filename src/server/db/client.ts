@@ -11,6 +11,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { serializeError } from './database-errors';
 import * as schema from './schema';
 
 /**
@@ -103,8 +104,9 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
     application_name: 'carbuy-direct',
   });
   // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
-  // unhandled, that would crash the process. The pool replaces the client on next use.
-  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool: idle client error'));
+  // unhandled, that would crash the process. The pool replaces the client on next use. Serialized
+  // here, not by the logger, because the fallback logger is the console: no query values either way.
+  pool.on('error', (error) => logger.error({ err: serializeError(error) }, 'PostgreSQL pool: idle client error'));
   const db: Db = drizzleNodePg({ client: pool, schema });
   const close = once(() => pool.end());
   const database: Database = { engine: 'postgres', client: pool, db, ping: () => ping(db), close };

@@ -1,0 +1,101 @@
+/**
+ * Database errors, for the error handler and the log (issue 8, items 4 and 5).
+ *
+ * Drizzle wraps the driver's error (pg's or PGlite's `DatabaseError`, which holds the SQLSTATE
+ * `code`) in a `DrizzleQueryError` whose message ends with every query parameter: a password hash,
+ * a name, an e-mail. PGlite's error also carries `params`, and PostgreSQL's `detail` repeats the
+ * failing row ("Failing row contains (…)"). So errors are logged through `serializeError`, which
+ * keeps what an engineer needs (SQL text, SQLSTATE, constraint, table, the server's message) and
+ * drops parameter values.
+ */
+
+export type DatabaseRefusal = { status: 400 | 409; message: string };
+
+export const databaseMessages = {
+  dataException: 'Some of what you sent is too long, out of range or in the wrong form. Check it and try again.',
+  tooLarge: 'Some of what you sent is too long. Shorten it and try again.',
+  duplicate: 'That already exists: something else has these details.',
+  missingReference: 'That refers to something that no longer exists. Reload the page and try again.',
+} as const;
+
+/** The SQLSTATE of a database error, looked for along the `cause` chain; undefined otherwise. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && typeof current === 'object' && current !== null; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The answer for a database error caused by the input, or undefined for one that is ours (a
+ * not-null or check violation means our validation missed a rule: that stays a logged 500).
+ * Class 22 is "data exception": a value too long (22001), out of range (22003), of the wrong
+ * syntax (22P02), with a NUL (22021) or a bad escape (22P05), and so on.
+ */
+export function databaseRefusal(error: unknown): DatabaseRefusal | undefined {
+  const code = sqlState(error);
+  if (!code) return undefined;
+  if (code.startsWith('22')) return { status: 400, message: databaseMessages.dataException };
+  if (code === '54000') return { status: 400, message: databaseMessages.tooLarge }; // e.g. index row too big
+  if (code === '23505') return { status: 409, message: databaseMessages.duplicate };
+  if (code === '23503') return { status: 409, message: databaseMessages.missingReference };
+  return undefined;
+}
+
+/** Properties that may hold values from the query: never logged. */
+const DROPPED = new Set(['params', 'parameters', 'queryOptions', 'detail', 'where', 'internalQuery', 'raw', 'cause']);
+
+const isErrorLike = (value: unknown): value is Error =>
+  typeof value === 'object' && value !== null && typeof (value as Error).message === 'string';
+
+/** Drizzle's message is `Failed query: <sql>\nparams: <values>`: keep the SQL, drop the values. */
+function withoutParams(text: string): string {
+  const at = text.indexOf('\nparams: ');
+  return at === -1 ? text : text.slice(0, at);
+}
+
+function safeStack(error: Error, message: string): string | undefined {
+  const stack = error.stack;
+  if (typeof stack !== 'string') return undefined;
+  if (message !== error.message && stack.includes(error.message)) return stack.replace(error.message, message);
+  const at = stack.indexOf('\nparams: ');
+  if (at === -1) return stack;
+  const frames = stack.indexOf('\n    at ', at);
+  return stack.slice(0, at) + (frames === -1 ? '' : stack.slice(frames));
+}
+
+export type SerializedError = {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: SerializedError | unknown;
+  [key: string]: unknown;
+};
+
+/**
+ * pino's `err` serializer, made safe for database errors: the `cause` chain is kept (each with its
+ * own type, message, stack and fields such as `code`), parameter values and row details are not.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!isErrorLike(error)) return error;
+  const hasParams = 'params' in error || 'query' in error;
+  const message = hasParams ? withoutParams(error.message) : error.message;
+  const out: SerializedError = {
+    type: error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : error.name,
+    message,
+  };
+  const stack = hasParams ? safeStack(error, message) : error.stack;
+  if (stack !== undefined) out.stack = stack;
+  for (const key in error) {
+    if (DROPPED.has(key) || key in out) continue;
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === 'function') continue;
+    out[key] = isErrorLike(value) ? (depth < 5 ? serializeError(value, depth + 1) : value.message) : value;
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause !== undefined) out.cause = depth < 5 ? serializeError(cause, depth + 1) : String(cause);
+  return out;
+}

@@ -43,15 +43,6 @@ export const OPENING_HOURS: OpeningHours[] = [
   { days: 'Sunday', hours: '10:00 to 16:00' },
 ];
 
-/** "01507 123456" -> "+441507123456"; numbers already in +CC form are kept. */
-export function toE164(ukNumber: string): string {
-  const digits = ukNumber.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+')) return digits;
-  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
-  if (digits.startsWith('0')) return `+44${digits.slice(1)}`;
-  return `+44${digits}`;
-}
-
 export function addressAsOneLine(config: Pick<SiteConfig, 'address'>): string {
   return [...config.address.lines, config.address.postcode].join(', ');
 }

@@ -3,17 +3,17 @@ import { useNavigate } from 'react-router';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { cn } from '~/client/lib/cn';
 import { paths } from '~/shared/paths';
+import { displayRegistration, REGISTRATION_INPUT_MAX_LENGTH } from '~/shared/registration';
 
 /** SPEC section 9: the home page's registration inputs take at most 8 characters. */
-export const REGISTRATION_MAX_LENGTH = 8;
+export const REGISTRATION_MAX_LENGTH = REGISTRATION_INPUT_MAX_LENGTH;
 
 /**
- * What the box shows as the seller types: upper case (SPEC section 5), with no
- * leading spaces and single spaces between groups, so spaces never use up the
- * 8 characters ("  ab12 cde" becomes "AB12 CDE").
+ * What the box shows as the seller types ("  ab12 cde" becomes "AB12 CDE"): the
+ * shared display form of src/shared/registration.ts, cut to 8 characters.
  */
 export function normaliseTypedRegistration(value: string): string {
-  return value.toUpperCase().replace(/^\s+/, '').replace(/\s+/g, ' ').slice(0, REGISTRATION_MAX_LENGTH);
+  return displayRegistration(value, REGISTRATION_MAX_LENGTH);
 }
 
 /** `/valuation?registration=<trimmed, URL-encoded>`, or `/valuation` alone when blank. */

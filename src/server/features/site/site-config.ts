@@ -1,6 +1,7 @@
 import type { AppConfig } from '~/server/config';
 import { promotionPhase } from '~/shared/promotion';
-import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, toE164, type SiteConfig } from '~/shared/site-config';
+import { parsePhone } from '~/shared/phone';
+import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 
 export const DEFAULT_TRADING_NAME = 'CarBuy Direct';
 
@@ -23,8 +24,16 @@ function parseAddress(raw: string): SiteConfig['address'] {
   return { lines: rest ? [...parts.slice(0, -1), rest] : parts.slice(0, -1), postcode };
 }
 
-function phone(raw: string | undefined) {
-  return raw ? { display: raw, e164: toE164(raw) } : undefined;
+/**
+ * "+44 (0)1507 123456" -> { display: "01507 123456", e164: "+441507123456" }. Parsed here, on the
+ * server, so the browser gets both forms and never loads the phone library. A number that cannot
+ * be parsed stops start-up: every tel: and WhatsApp link would be broken.
+ */
+function phone(raw: string | undefined, variable: string) {
+  if (!raw) return undefined;
+  const parsed = parsePhone(raw);
+  if (!parsed) throw new Error(`${variable} is not a phone number we can link to: ${raw}`);
+  return { display: parsed.display, e164: parsed.e164 };
 }
 
 /**
@@ -44,8 +53,8 @@ export function siteConfigAt(
     fcaNumber: s.SITE_FCA_NUMBER,
     icoNumber: s.SITE_ICO_NUMBER,
     address: s.SITE_ADDRESS ? parseAddress(s.SITE_ADDRESS) : DEFAULT_ADDRESS,
-    phone: phone(s.SITE_PHONE),
-    whatsapp: phone(s.SITE_WHATSAPP),
+    phone: phone(s.SITE_PHONE, 'SITE_PHONE'),
+    whatsapp: phone(s.SITE_WHATSAPP, 'SITE_WHATSAPP'),
     email: s.SITE_EMAIL,
     openingHours: OPENING_HOURS,
     publicBaseUrl: config.publicBaseUrl,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../../test/helpers/app';
+import { siteConfigAt } from './site-config';
+
+describe('site phone numbers', () => {
+  const site = (env: Record<string, string>) => siteConfigAt(testConfig(env))(new Date('2026-03-02T09:00:00Z'));
+
+  it('turns the ways people write UK numbers into one E.164 number and one display form', () => {
+    for (const written of [
+      '+44 (0)1507 123456',
+      '01507 123456',
+      '(01507) 123456',
+      '0044 1507 123456',
+      '+441507123456',
+    ]) {
+      expect(site({ SITE_PHONE: written }).phone).toEqual({ display: '01507 123456', e164: '+441507123456' });
+    }
+  });
+
+  it('does the same for the WhatsApp number', () => {
+    expect(site({ SITE_WHATSAPP: '+44 (0) 7911 123456' }).whatsapp).toEqual({
+      display: '07911 123456',
+      e164: '+447911123456',
+    });
+  });
+
+  it('leaves unset numbers off', () => {
+    expect(site({}).phone).toBeUndefined();
+  });
+});

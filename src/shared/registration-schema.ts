@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import {
+  REGISTRATION_MAX_LENGTH,
+  REGISTRATION_PATTERN,
+  registrationMessages,
+  storageRegistration,
+} from './registration';
+
+/**
+ * A registration field (SPEC section 5: required, at most 10 characters, "Registration is
+ * required"). Accepts what the seller typed, spaces and lower case included, and outputs the
+ * storage form ("ab12 cde" -> "AB12CDE"). Control characters and the like fail the pattern.
+ */
+export const registrationSchema = z
+  .string({ message: registrationMessages.required })
+  .transform(storageRegistration)
+  .pipe(
+    z
+      .string()
+      .min(1, registrationMessages.required)
+      .max(REGISTRATION_MAX_LENGTH, registrationMessages.tooLong)
+      .regex(REGISTRATION_PATTERN, registrationMessages.characters),
+  );

@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Names the run so test databases can be reused across tests and dropped at the end.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers suit the 2-core machine.

@@ -1,5 +1,5 @@
 /**
- * Fresh, migrated, isolated databases for tests.
+ * Isolated, migrated databases for tests: each test sees every table empty.
  *
  *   describe.each(testEngines)('%s', (engine) => {
  *     let t: TestDatabase;
@@ -7,16 +7,30 @@
  *     afterEach(() => t.cleanup());
  *   });
  *
- * PGlite (always): migrated once per process, then every test database starts from an in-memory
- * snapshot of that migrated state, which is much faster than migrating each time.
- * PostgreSQL (only when TEST_DATABASE_URL is set): a new uniquely named database on that server,
- * migrated, and dropped again on cleanup.
+ * Starting a database is the slow part of a test (PGlite boots a WASM
+ * PostgreSQL; a server database needs CREATE DATABASE and every migration), so
+ * migrated databases are kept in a pool per test process and reused: handing
+ * one out first empties it (every table the catalogue lists, so new tables need
+ * no list kept by hand, with RESTART IDENTITY) and resets session state.
+ * `cleanup()` gives it back. A test that closes its database (to see a failure)
+ * gets a closed one, as it should; the pool then drops it.
+ *
+ * PGlite (always): in-memory instances, each restored from a snapshot of a
+ * migrated database that test/global-setup.ts makes (or reuses) once per run.
+ * PostgreSQL (only when TEST_DATABASE_URL is set): databases named after the
+ * run, kept until the end of the run, when test/global-setup.ts drops them. A
+ * run without that setup (no TEST_RUN_ID) drops each database on cleanup.
+ * `migrate: false` always gives a new empty database, to test the migrations.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, openMemoryDatabase, type Database } from '~/server/db/client';
-import { runMigrations } from '~/server/db/migrate';
+import { defaultMigrationsFolder, runMigrations } from '~/server/db/migrate';
+import { projectRoot } from '~/server/project-root';
 
 export type TestEngine = 'pglite' | 'postgres';
 
@@ -43,46 +57,142 @@ export async function createTestDatabase(
   options: CreateTestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
-  return engine === 'pglite' ? createPgliteTestDatabase(migrate) : createPostgresTestDatabase(migrate);
+  if (!migrate) return engine === 'pglite' ? emptyPgliteDatabase() : createPostgresTestDatabase(false);
+  return engine === 'pglite' ? pooledPgliteDatabase() : pooledPostgresDatabase();
 }
 
-async function createPgliteTestDatabase(migrate: boolean): Promise<TestDatabase> {
-  const database = await openMemoryDatabase(migrate ? { loadDataDir: await migratedSnapshot() } : {});
+/** Idle migrated databases of this process, kept on globalThis so test files sharing it share them. */
+const poolKey = Symbol.for('carbuy-direct.test.databasePool');
+type Pool = { pglite: Database[]; postgres: string[] };
+function pool(): Pool {
+  const holder = globalThis as { [poolKey]?: Pool };
+  return (holder[poolKey] ??= { pglite: [], postgres: [] });
+}
+
+async function emptyPgliteDatabase(): Promise<TestDatabase> {
+  const database = await openMemoryDatabase();
   return { engine: 'pglite', database, databaseUrl: undefined, cleanup: once(() => database.close()) };
 }
 
-// Kept on globalThis so test files sharing a worker process also share the one migration run.
-const snapshotKey = Symbol.for('carbuy-direct.test.pgliteSnapshot');
-type SnapshotHolder = { [snapshotKey]?: Promise<Blob> };
-
-function migratedSnapshot(): Promise<Blob> {
-  const holder = globalThis as SnapshotHolder;
-  holder[snapshotKey] ??= takeSnapshot().catch((error: unknown) => {
-    delete holder[snapshotKey]; // let the next test retry rather than replay one failure forever
+async function pooledPgliteDatabase(): Promise<TestDatabase> {
+  const opened = pool().pglite.pop() ?? (await newMigratedPglite());
+  try {
+    await emptyDatabase(opened);
+  } catch (error) {
+    await opened.close();
     throw error;
+  }
+  const cleanup = once(async () => {
+    if (opened.engine === 'pglite' && !opened.client.closed) pool().pglite.push(opened);
   });
-  return holder[snapshotKey];
+  return { engine: 'pglite', database: opened, databaseUrl: undefined, cleanup };
 }
 
-async function takeSnapshot(): Promise<Blob> {
+/**
+ * A migrated in-memory PGlite: restored from the run's snapshot when there is one
+ * (TEST_PGLITE_SNAPSHOT, made by test/global-setup.ts), which skips initdb and
+ * the migrations; otherwise started empty and migrated.
+ */
+async function newMigratedPglite(): Promise<Database> {
+  const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
+  if (snapshot && fs.existsSync(snapshot)) return openMemoryDatabase({ loadDataDir: await fs.openAsBlob(snapshot) });
+  const database = await openMemoryDatabase();
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/**
+ * A file holding a migrated PGlite data directory, made once and reused for as
+ * long as the migrations and PGlite stay the same (the name is a hash of both).
+ */
+export async function pgliteSnapshotFile(cacheDir: string): Promise<string> {
+  const migrations = defaultMigrationsFolder();
+  const hash = createHash('sha256');
+  hash.update(fs.readFileSync(path.join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrations, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const file = path.join(cacheDir, `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return file;
   const database = await openMemoryDatabase();
   try {
     await runMigrations(database);
     if (database.engine !== 'pglite') throw new Error('unreachable: memory databases are PGlite');
-    // Uncompressed: gzip would save memory but cost time on every restore.
-    return await database.client.dumpDataDir('none');
+    // Uncompressed: gzip would save disk but cost time on every restore.
+    const dump = await database.client.dumpDataDir('none');
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file); // whole or not at all, should another run read it meanwhile
   } finally {
     await database.close();
   }
+  return file;
+}
+
+/**
+ * Empties every table of ours (all schemas but the system ones and drizzle's
+ * migration record) and resets what a session may have changed.
+ */
+async function emptyDatabase(database: Database): Promise<void> {
+  const { rows } = await database.db.execute<{ name: string }>(sql`
+    select format('%I.%I', schemaname, tablename) as name from pg_catalog.pg_tables
+    where schemaname not in ('information_schema', 'drizzle') and left(schemaname, 3) <> 'pg_'`);
+  if (rows.length) {
+    await database.db.execute(sql.raw(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`));
+  }
+  // Settings, temporary tables and advisory locks a test left behind (PGlite is one session for all).
+  if (database.engine === 'pglite') await database.client.exec('discard all');
+}
+
+const runId = process.env.TEST_RUN_ID;
+/** Databases of this run are test_<run>_<n>, so the run's teardown can find them all. */
+const databaseName = () =>
+  runId ? `test_${runId}_${randomBytes(6).toString('hex')}` : `test_${randomBytes(8).toString('hex')}`;
+
+function databaseUrlOf(name: string): string {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set; use testEngines to choose engines.');
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function pooledPostgresDatabase(): Promise<TestDatabase> {
+  if (!runId) return createPostgresTestDatabase(true);
+  let name = pool().postgres.pop();
+  if (!name) {
+    const created = await createPostgresTestDatabase(true);
+    await created.database.close();
+    name = new URL(created.databaseUrl!).pathname.slice(1);
+  }
+  const databaseUrl = databaseUrlOf(name);
+  // A new pool per test: no connection carries session state from the test before.
+  const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir() });
+  try {
+    await emptyDatabase(database);
+  } catch (error) {
+    await database.close();
+    await dropDatabase(name);
+    throw error;
+  }
+  const reusable = name;
+  const cleanup = once(async () => {
+    await database.close();
+    pool().postgres.push(reusable);
+  });
+  return { engine: 'postgres', database, databaseUrl, cleanup };
 }
 
 async function createPostgresTestDatabase(migrate: boolean): Promise<TestDatabase> {
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set; use testEngines to choose engines.');
-  const name = `test_${randomBytes(8).toString('hex')}`;
+  const name = databaseName();
   await onServer((admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = databaseUrlOf(name);
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl, dataDir: os.tmpdir() });
@@ -98,6 +208,17 @@ async function createPostgresTestDatabase(migrate: boolean): Promise<TestDatabas
     await dropDatabase(name);
   });
   return { engine: 'postgres', database: opened, databaseUrl, cleanup };
+}
+
+/** Drops the databases of a finished run (test/global-setup.ts calls it). */
+export async function dropRunDatabases(run: string): Promise<void> {
+  if (!serverUrl) return;
+  const names: string[] = [];
+  await onServer(async (admin) => {
+    const result = await admin.query<{ datname: string }>('SELECT datname FROM pg_database');
+    names.push(...result.rows.map((r) => r.datname).filter((name) => name.startsWith(`test_${run}_`)));
+  });
+  for (const name of names) await dropDatabase(name);
 }
 
 async function dropDatabase(name: string): Promise<void> {

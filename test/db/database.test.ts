@@ -241,6 +241,45 @@ describe.each(testEngines)('database on %s', (engine) => {
     await expect(t.database.ping()).resolves.toBeUndefined();
   });
 
+  it('gives each test database empty tables, with ids starting again, even where a database is reused', async () => {
+    // Test databases come from a pool (test/helpers/database.ts); what one test wrote must not reach the next.
+    await db.execute(sql`create table extra_rows (id serial primary key, note text)`);
+    try {
+      for (let round = 0; round < 3; round++) {
+        const next = await createTestDatabase(engine);
+        try {
+          const nextDb = next.database.db;
+          expect(await nextDb.select().from(users), `round ${round}`).toEqual([]);
+          expect(await nextDb.select().from(carValuations)).toEqual([]);
+          expect((await addUser(nextDb, 'first')).id).toBe(1);
+          await nextDb.insert(carValuations).values(aValuation());
+          await nextDb.execute(sql`set time zone 'Asia/Tokyo'`);
+        } finally {
+          await next.cleanup();
+        }
+      }
+      // A table no list names, which emptying found in the catalogue.
+      await db.execute(sql`insert into extra_rows (note) values ('left over')`);
+      await t.cleanup();
+      t = await createTestDatabase(engine);
+      db = t.database.db;
+      const extra = await db.execute<{ count: number }>(sql`select count(*)::int as count from extra_rows`);
+      expect(extra.rows).toEqual([{ count: 0 }]);
+      const zone = await db.execute<{ zone: string }>(sql`select current_setting('TimeZone') as zone`);
+      expect(zone.rows[0]?.zone).not.toBe('Asia/Tokyo');
+    } finally {
+      await db.execute(sql`drop table if exists extra_rows`);
+    }
+  });
+
+  it('gives a working database after a test closed its own', async () => {
+    await t.database.close();
+    await expect(t.database.ping()).rejects.toThrow();
+    await t.cleanup();
+    t = await createTestDatabase(engine);
+    await expect(t.database.ping()).resolves.toBeUndefined();
+  });
+
   it('rejects a failing migration instead of swallowing it, and stays usable', async () => {
     const folder = brokenMigrationsFolder();
     try {

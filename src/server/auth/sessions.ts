@@ -28,22 +28,26 @@ function expiryFor(createdAt: Date, lastSeenAt: Date): Date {
   return new Date(Math.min(lastSeenAt.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
 }
 
+/**
+ * Every method takes an optional transaction (`db.transaction(async (tx) => …)`),
+ * so callers can change sessions together with other rows, all or nothing.
+ */
 export function createSessionStore(db: Db, clock: Clock) {
   return {
     /** Starts a session and returns the token for the cookie. */
-    async create(userId: number): Promise<string> {
+    async create(userId: number, tx: Db = db): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const sess: SessionData = { createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
-      await db.insert(sessions).values({ sid: hashToken(token), userId, sess, expire: expiryFor(now, now) });
+      await tx.insert(sessions).values({ sid: hashToken(token), userId, sess, expire: expiryFor(now, now) });
       return token;
     },
 
     /** The live session for a cookie token, sliding its idle deadline; null if unknown or expired. */
-    async find(token: string): Promise<ActiveSession | null> {
+    async find(token: string, tx: Db = db): Promise<ActiveSession | null> {
       const now = clock();
       const sid = hashToken(token);
-      const [row] = await db
+      const [row] = await tx
         .select({ sess: sessions.sess, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -54,7 +58,7 @@ export function createSessionStore(db: Db, clock: Clock) {
       const createdAt = new Date(sess.createdAt);
       if (now.getTime() - new Date(sess.lastSeenAt).getTime() >= TOUCH_INTERVAL_MS) {
         const next: SessionData = { ...sess, lastSeenAt: now.toISOString() };
-        await db
+        await tx
           .update(sessions)
           .set({ sess: next, expire: expiryFor(createdAt, now) })
           .where(eq(sessions.sid, sid));
@@ -62,19 +66,19 @@ export function createSessionStore(db: Db, clock: Clock) {
       return { id: sid, user: row.user, createdAt };
     },
 
-    async destroy(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+    async destroy(token: string, tx: Db = db): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.sid, hashToken(token)));
     },
 
     /** Ends every session of a user, except the one given (after a password change). */
-    async destroyAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
-      await db
+    async destroyAllForUser(userId: number, exceptSessionId?: string, tx: Db = db): Promise<void> {
+      await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.sid, exceptSessionId) : undefined));
     },
 
-    async deleteExpired(): Promise<number> {
-      const deleted = await db.delete(sessions).where(lte(sessions.expire, clock())).returning({ sid: sessions.sid });
+    async deleteExpired(tx: Db = db): Promise<number> {
+      const deleted = await tx.delete(sessions).where(lte(sessions.expire, clock())).returning({ sid: sessions.sid });
       return deleted.length;
     },
   };

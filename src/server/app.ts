@@ -91,8 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAccessControl(app, { sessions, cookies, routes });
 
   await app.register(healthRoutes, { ping: () => database.ping() });
-  await app.register(authRoutes, { db, hasher, sessions, throttle, cookies });
-  await app.register(usersRoutes, { db, hasher });
+  const tradingName = config.site.SITE_TRADING_NAME; // new passwords must not be built from it
+  await app.register(authRoutes, { db, hasher, sessions, throttle, cookies, tradingName });
+  await app.register(usersRoutes, { db, hasher, tradingName });
 
   const cleanup = async () => {
     await sessions.deleteExpired();

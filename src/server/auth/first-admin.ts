@@ -19,13 +19,18 @@ export async function ensureFirstAdmin(options: {
   firstAdmin: { username: string; password: string } | undefined;
   log: FastifyBaseLogger;
   announce?: (text: string) => void;
+  /** The configured trading name (SITE_TRADING_NAME), which ADMIN_PASSWORD must not be built from. */
+  tradingName?: string | undefined;
 }): Promise<void> {
   const { db, hasher, firstAdmin, log } = options;
   const [existing] = await db.select({ n: count() }).from(users);
   if (existing && existing.n > 0) return;
 
   if (firstAdmin) {
-    const weak = weakPasswordReason(firstAdmin.password, { username: firstAdmin.username });
+    const weak = await weakPasswordReason(firstAdmin.password, {
+      username: firstAdmin.username,
+      tradingName: options.tradingName,
+    });
     if (weak) throw new Error(`ADMIN_PASSWORD: ${weak}`);
     await insertAdmin(
       db,

@@ -24,27 +24,64 @@ const maxmemFor = (log2N: number, r: number) => 128 * 2 ** log2N * r + 32 * 1024
 /** The same password typed on different devices may arrive in different Unicode forms. */
 const normalise = (password: string) => password.normalize('NFC');
 
+export type HashGateLimits = {
+  /** Hashes running at once. */
+  maxInFlight: number;
+  /** Hashes allowed to wait for a free slot; beyond that, 503 at once. */
+  maxWaiting: number;
+  /** How long one may wait before it is refused with 503. */
+  maxWaitMs: number;
+  /** Hashes one caller (one session, user or address) may have running or waiting; beyond that, 429 at once. */
+  maxPerCaller: number;
+};
+
+// One hash takes a whole core for a few hundred ms: leave at least one core for serving pages.
+const defaultLimits = (): HashGateLimits => ({
+  maxInFlight: Math.max(1, availableParallelism() - 1),
+  maxWaiting: 8,
+  maxWaitMs: 5_000,
+  maxPerCaller: 1,
+});
+
 /**
  * Hashing is slow and memory-hungry on purpose, so it must not become a way to
  * take the site down: at most `maxInFlight` run at once (off the event loop, in
  * libuv's thread pool); a few more may wait briefly; the rest are refused with
  * 503 straight away.
+ *
+ * It is also shared fairly: each request names its caller by keys (its address,
+ * and when signed in its session and user; see `hashCallerKeys`), and a caller
+ * with a hash already running or waiting under any of those keys is refused
+ * with 429 at once, before taking a place. So one caller looping a password
+ * form holds at most one of the slots, and other people's sign-ins are served.
  */
 export class HashGate {
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly perCaller = new Map<string, number>();
+  private readonly limits: HashGateLimits;
 
-  // One hash takes a whole core for a few hundred ms: leave at least one core for serving pages.
-  constructor(
-    private readonly limits = { maxInFlight: Math.max(1, availableParallelism() - 1), maxWaiting: 8, maxWaitMs: 5_000 },
-  ) {}
+  constructor(limits: Partial<HashGateLimits> = {}) {
+    this.limits = { ...defaultLimits(), ...limits };
+  }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  async run<T>(work: () => Promise<T>, callerKeys: readonly string[] = []): Promise<T> {
+    const keys = [...new Set(callerKeys)];
+    if (keys.some((key) => (this.perCaller.get(key) ?? 0) >= this.limits.maxPerCaller)) throw callerBusyError();
+    for (const key of keys) this.perCaller.set(key, (this.perCaller.get(key) ?? 0) + 1);
     try {
-      return await work();
+      await this.acquire();
+      try {
+        return await work();
+      } finally {
+        this.release();
+      }
     } finally {
-      this.release();
+      for (const key of keys) {
+        const left = (this.perCaller.get(key) ?? 1) - 1;
+        if (left > 0) this.perCaller.set(key, left);
+        else this.perCaller.delete(key);
+      }
     }
   }
 
@@ -82,18 +119,34 @@ function busyError() {
   });
 }
 
+function callerBusyError() {
+  return new AppError('RATE_LIMITED', 'Your last request is still being checked. Please try again in a moment.', {
+    headers: { 'Retry-After': '2' },
+  });
+}
+
+/** Who is asking for a hash, for the gate's per-caller limits. */
+export function hashCallerKeys(caller: { ip: string; sessionId?: string; userId?: number }): string[] {
+  return [
+    `ip:${caller.ip}`,
+    ...(caller.sessionId ? [`session:${caller.sessionId}`] : []),
+    ...(caller.userId !== undefined ? [`user:${caller.userId}`] : []),
+  ];
+}
+
+/** `caller` names who is asking (`hashCallerKeys`), so the gate can share hashing fairly. */
 export type PasswordHasher = {
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  hash(password: string, caller?: readonly string[]): Promise<string>;
+  verify(password: string, stored: string, caller?: readonly string[]): Promise<boolean>;
   /** Spends the same effort as a real check, for sign-ins with an unknown username. */
-  verifyAgainstDummy(password: string): Promise<false>;
+  verifyAgainstDummy(password: string, caller?: readonly string[]): Promise<false>;
 };
 
 export function createPasswordHasher(
   gate = new HashGate(),
   params: { log2N: number; r: number; p: number } = SCRYPT_PARAMS,
 ): PasswordHasher {
-  const hash = (password: string) =>
+  const hash = (password: string, caller: readonly string[] = []) =>
     gate.run(async () => {
       const salt = randomBytes(SCRYPT_PARAMS.saltLength);
       const key = await scrypt(normalise(password), salt, SCRYPT_PARAMS.keyLength, {
@@ -103,9 +156,9 @@ export function createPasswordHasher(
         maxmem: maxmemFor(params.log2N, params.r),
       });
       return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
-    });
+    }, caller);
 
-  const verify = (password: string, stored: string) =>
+  const verify = (password: string, stored: string, caller: readonly string[] = []) =>
     gate.run(async () => {
       const [scheme, log2N, r, p, salt, expected] = stored.split('$');
       if (scheme !== 'scrypt' || !salt || !expected) return false;
@@ -117,13 +170,17 @@ export function createPasswordHasher(
         maxmem: maxmemFor(Number(log2N), Number(r)),
       });
       return timingSafeEqual(key, expectedKey);
-    });
+    }, caller);
 
   // Made once, lazily; any well-formed hash of the same cost will do.
   let dummy: Promise<string> | undefined;
-  const verifyAgainstDummy = async (password: string): Promise<false> => {
-    dummy ??= hash(randomBytes(16).toString('base64'));
-    await verify(password, await dummy);
+  const verifyAgainstDummy = async (password: string, caller: readonly string[] = []): Promise<false> => {
+    // Not kept if it failed (the gate was busy, say), or every later unknown-name sign-in would fail too.
+    dummy ??= hash(randomBytes(16).toString('base64')).catch((error: unknown) => {
+      dummy = undefined;
+      throw error;
+    });
+    await verify(password, await dummy, caller);
     return false;
   };
 

@@ -49,10 +49,13 @@ async function main() {
   const password = await askPassword(values['password-stdin']);
   const checked = createUserInputSchema.shape.password.safeParse(password);
   if (!checked.success) fail(checked.error.issues[0]!.message);
-  const weak = weakPasswordReason(password, { username: username.data });
+  const config = configOrExit();
+  const weak = await weakPasswordReason(password, {
+    username: username.data,
+    tradingName: config.site.SITE_TRADING_NAME,
+  });
   if (weak) fail(weak);
 
-  const config = configOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await runMigrations(database);

@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { cookies: SessionCook
       schema: { body: changePasswordInputSchema, response: { 200: sessionUserSchema, ...errors } },
     },
     async (request) => {
-      const updated = await changePassword(deps, requireAuth(request), request.body);
+      const updated = await changePassword(deps, requireAuth(request), request.body, request.ip);
       request.log.info({ userId: updated.id }, 'password changed; other sessions ended');
       return toSessionUser(updated);
     },

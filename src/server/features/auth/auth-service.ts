@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginThrottle } from '~/server/auth/login-throttle';
 import { tooManyAttemptsMessage } from '~/server/auth/login-throttle';
-import type { PasswordHasher } from '~/server/auth/passwords';
+import { hashCallerKeys, type PasswordHasher } from '~/server/auth/passwords';
 import { weakPasswordReason } from '~/server/auth/password-policy';
 import type { SessionStore } from '~/server/auth/sessions';
 import type { Db } from '~/server/db/client';
@@ -9,7 +9,14 @@ import { users, type User } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { authMessages, type ChangePasswordInput, type LoginInput, type SessionUser } from '~/shared/auth-schemas';
 
-export type AuthDeps = { db: Db; hasher: PasswordHasher; sessions: SessionStore; throttle: LoginThrottle };
+export type AuthDeps = {
+  db: Db;
+  hasher: PasswordHasher;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  /** The configured trading name (SITE_TRADING_NAME), which new passwords must not be built from. */
+  tradingName?: string | undefined;
+};
 
 export function toSessionUser(user: User): SessionUser {
   return {
@@ -31,6 +38,13 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return user;
 }
 
+function tooManyAttempts(retryAfterSeconds: number, username: string) {
+  return new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds), {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    detail: `username=${username.toLowerCase()}`,
+  });
+}
+
 /**
  * Checks the credentials and starts a new session. A wrong username and a wrong
  * password get the same answer after the same work (no user enumeration).
@@ -38,44 +52,52 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
  */
 export async function signIn(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ user: User; token: string }> {
   const verdict = await deps.throttle.check(input.username, ip);
-  if (!verdict.allowed) {
-    throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(verdict.retryAfterSeconds), {
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-      detail: `username=${input.username.toLowerCase()}`,
-    });
-  }
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, input.username);
   const user = await findUserByUsername(deps.db, input.username);
+  const caller = hashCallerKeys({ ip });
   const valid = user
-    ? await deps.hasher.verify(input.password, user.passwordHash)
-    : await deps.hasher.verifyAgainstDummy(input.password);
+    ? await deps.hasher.verify(input.password, user.passwordHash, caller)
+    : await deps.hasher.verifyAgainstDummy(input.password, caller);
   await deps.throttle.record(input.username, ip, valid);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', authMessages.invalidCredentials);
   const token = await deps.sessions.create(user.id);
   return { user, token };
 }
 
-/** Replaces the password after checking the current one, and ends the user's other sessions. */
+/**
+ * Replaces the password after checking the current one, and ends the user's
+ * other sessions. A wrong current password counts as a failed sign-in from
+ * this address, and while the user is locked there the answer is 429 before
+ * any hashing. The update and the ending of sessions happen in one transaction.
+ */
 export async function changePassword(
   deps: AuthDeps,
   session: { id: string; user: User },
   input: ChangePasswordInput,
+  ip: string,
 ): Promise<User> {
   const { user } = session;
-  if (!(await deps.hasher.verify(input.currentPassword, user.passwordHash))) {
-    throw fieldError('currentPassword', authMessages.currentPasswordWrong);
-  }
+  const verdict = await deps.throttle.check(user.username, ip);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, user.username);
+  const caller = hashCallerKeys({ ip, sessionId: session.id, userId: user.id });
+  const currentIsRight = await deps.hasher.verify(input.currentPassword, user.passwordHash, caller);
+  await deps.throttle.record(user.username, ip, currentIsRight);
+  if (!currentIsRight) throw fieldError('currentPassword', authMessages.currentPasswordWrong);
   if (input.newPassword === input.currentPassword)
     throw fieldError('newPassword', authMessages.newPasswordSameAsCurrent);
-  const weak = weakPasswordReason(input.newPassword, { username: user.username });
+  const weak = await weakPasswordReason(input.newPassword, { username: user.username, tradingName: deps.tradingName });
   if (weak) throw fieldError('newPassword', weak);
-  const passwordHash = await deps.hasher.hash(input.newPassword);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  await deps.sessions.destroyAllForUser(user.id, session.id);
-  return updated!;
+  const passwordHash = await deps.hasher.hash(input.newPassword, caller);
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw new AppError('NOT_FOUND', authMessages.userNotFound);
+    await deps.sessions.destroyAllForUser(user.id, session.id, tx);
+    return updated;
+  });
 }
 
 export function fieldError(path: string, message: string) {

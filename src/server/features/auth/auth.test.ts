@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_IP, MAX_FAILURES_PER_USERNAME } from '~/server/auth/login-throttle';
+import { createLoginThrottle } from '~/server/auth/login-throttle';
+import { createPasswordHasher, HashGate, type PasswordHasher } from '~/server/auth/passwords';
+import { createSessionStore, type SessionStore } from '~/server/auth/sessions';
+import {
+  MAX_FAILURES_PER_IP,
+  MAX_FAILURES_PER_USERNAME_AND_IP,
+  MAX_FAILURES_PER_USERNAME_GLOBAL,
+} from '~/server/auth/login-throttle';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import {
   cheapHasher,
@@ -13,6 +20,17 @@ import {
   uniqueUsername,
 } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { changePassword } from './auth-service';
+
+/** A promise the test settles by hand. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const addressA = '203.0.113.10';
+const addressB = '198.51.100.200';
 
 describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
   let t: TestApp;
@@ -137,25 +155,38 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
     expect((await currentUser(cookie)).statusCode).toBe(401);
   });
 
-  it(`locks a username after ${MAX_FAILURES_PER_USERNAME} failures in 15 minutes, even for the right password`, async () => {
+  const from = (remoteAddress: string, username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+
+  it(`locks a username at one address after ${MAX_FAILURES_PER_USERNAME_AND_IP} failures in 15 minutes, even for the right password`, async () => {
     const user = await setup();
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
-      expect((await signIn(t.app, user.username, `wrong guess ${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_AND_IP; i++) {
+      expect((await from(addressA, user.username, `wrong guess ${i}`)).statusCode).toBe(401);
     }
-    const locked = await signIn(t.app, user.username.toUpperCase(), user.password);
+    const locked = await from(addressA, user.username.toUpperCase(), user.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe(String(15 * 60));
     expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
     clock.advance(minutes(10));
-    const stillLocked = await signIn(t.app, user.username, user.password);
+    const stillLocked = await from(addressA, user.username, user.password);
     expect(stillLocked.json().message).toBe('Too many failed sign-in attempts. Try again in 5 minutes.');
     clock.advance(minutes(5) + 1000);
-    expect((await signIn(t.app, user.username, user.password)).statusCode).toBe(200);
+    expect((await from(addressA, user.username, user.password)).statusCode).toBe(200);
   });
 
-  it('a successful sign-in clears the username’s failures', async () => {
+  it('failures from one address do not lock the user out from another: no lock-out by anyone', async () => {
+    const alice = await setup();
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_AND_IP; i++) {
+      expect((await from(addressA, alice.username, `wrong guess ${i}`)).statusCode).toBe(401);
+    }
+    expect((await from(addressA, alice.username, alice.password)).statusCode).toBe(429);
+    expect((await from(addressB, alice.username, alice.password)).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in clears the failures of that username at that address', async () => {
     const user = await setup();
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) await signIn(t.app, user.username, 'wrong password!');
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_AND_IP - 1; i++)
+      await signIn(t.app, user.username, 'wrong password!');
     expect((await signIn(t.app, user.username, user.password)).statusCode).toBe(200);
     expect((await signIn(t.app, user.username, 'wrong password!')).statusCode).toBe(401);
     expect((await signIn(t.app, user.username, user.password)).statusCode).toBe(200);
@@ -163,34 +194,195 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
 
   it(`locks an address after ${MAX_FAILURES_PER_IP} failures across usernames`, async () => {
     const user = await setup();
-    const from = (remoteAddress: string, username: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
     for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
       expect((await from('203.0.113.9', uniqueUsername('guess'), 'wrong password')).statusCode).toBe(401);
     }
-    expect((await from('203.0.113.9', user.username, user.password)).statusCode).toBe(429);
+    const locked = await from('203.0.113.9', user.username, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe(String(15 * 60));
     expect((await from('198.51.100.4', user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it(`locks a username everywhere after ${MAX_FAILURES_PER_USERNAME_GLOBAL} failures in an hour, except at addresses it signed in from before`, async () => {
+    const user = await setup();
+    const knownAddress = '192.0.2.77';
+    expect((await from(knownAddress, user.username, user.password)).statusCode).toBe(200);
+    clock.advance(hours(3));
+    // A slow attack spread over many addresses: never 5 from one address, never quick enough for the 15-minute limits.
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_GLOBAL; i++) {
+      if (i % 10 === 0 && i > 0) clock.advance(minutes(10));
+      const response = await from(`198.51.100.${i + 1}`, user.username, 'a guess from a botnet');
+      expect(response.statusCode, `attempt ${i}`).toBe(401);
+    }
+    const locked = await from(addressB, user.username, user.password);
+    expect(locked.statusCode).toBe(429);
+    // The first failure leaves the hour 60 - 40 = 20 minutes from now.
+    expect(locked.headers['retry-after']).toBe(String(20 * 60));
+    expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 20 minutes.');
+    // Where the user signed in before, the right password still works.
+    expect((await from(knownAddress, user.username, user.password)).statusCode).toBe(200);
+    clock.advance(minutes(20));
+    expect((await from(addressB, user.username, user.password)).statusCode).toBe(200);
   });
 });
 
-describe('changing the password', () => {
+describe.each(testEngines)('changing the password on %s', (engine) => {
   let t: TestApp;
   const hasher = cheapHasher();
   afterEach(async () => t?.close());
 
-  async function setup() {
-    t = await createTestApp('pglite', { deps: { passwordHasher: hasher } });
+  async function setup(passwordHasher: PasswordHasher = hasher) {
+    t = await createTestApp(engine, { deps: { passwordHasher, clock: testClock() } });
     const user = await seedUser(t.db.database.db, hasher);
     return { user, cookie: await signedInCookie(t.app, user) };
   }
 
-  const change = (cookie: string, currentPassword: string, newPassword: string) =>
+  const change = (cookie: string, currentPassword: string, newPassword: string, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
       headers: { cookie },
       payload: { currentPassword, newPassword },
+      remoteAddress,
     });
+
+  it('counts wrong current passwords like failed sign-ins: the same lock, 429 with Retry-After', async () => {
+    const { user, cookie } = await setup();
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_AND_IP; i++) {
+      expect((await change(cookie, `guess number ${i}`, 'A brand new passphrase 2026')).statusCode).toBe(400);
+    }
+    const locked = await change(cookie, user.password, 'A brand new passphrase 2026');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe(String(15 * 60));
+    expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    // Sign-in from the same address is locked too; the password did not change.
+    expect((await signIn(t.app, user.username, user.password)).statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: user.password },
+      remoteAddress: addressB,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('while the user is locked, answers 429 before any hashing', async () => {
+    let checks = 0;
+    const counting: PasswordHasher = {
+      hash: (...args) => hasher.hash(...args),
+      verify: (...args) => (checks++, hasher.verify(...args)),
+      verifyAgainstDummy: (...args) => (checks++, hasher.verifyAgainstDummy(...args)),
+    };
+    const { user, cookie } = await setup(counting);
+    for (let i = 0; i < MAX_FAILURES_PER_USERNAME_AND_IP; i++) await signIn(t.app, user.username, `wrong ${i} guess`);
+    checks = 0;
+    const locked = await change(cookie, user.password, 'A brand new passphrase 2026');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe(String(15 * 60));
+    expect(checks).toBe(0);
+  });
+
+  it('one session flooding password changes cannot take the hashing away from other users’ sign-ins', async () => {
+    // Work on the gate is held open by hand: no timers, no sleeps.
+    class HeldGate extends HashGate {
+      holding = true;
+      readonly unblock = deferred();
+      private entered = 0;
+      private readonly waitingFor: Array<{ count: number; resolve: () => void }> = [];
+      override run<T>(work: () => Promise<T>, callerKeys?: readonly string[]): Promise<T> {
+        this.entered += 1;
+        for (const w of this.waitingFor) if (this.entered >= w.count) w.resolve();
+        const held = this.holding;
+        return super.run(async () => {
+          if (held) await this.unblock.promise;
+          return work();
+        }, callerKeys);
+      }
+      /** Resolves once `count` calls have reached the gate. */
+      reached(count: number) {
+        return new Promise<void>((resolve) =>
+          this.entered >= count ? resolve() : this.waitingFor.push({ count, resolve }),
+        );
+      }
+    }
+    const gate = new HeldGate({ maxInFlight: 2, maxWaiting: 2, maxWaitMs: 60_000 });
+    const held = createPasswordHasher(gate, { log2N: 10, r: 8, p: 1 });
+    t = await createTestApp(engine, { deps: { passwordHasher: held, clock: testClock() } });
+    const admin = await seedUser(t.db.database.db, hasher, { username: uniqueUsername('admin'), isAdmin: true });
+    const staff = await seedUser(t.db.database.db, hasher, { username: uniqueUsername('staff'), isAdmin: false });
+    gate.holding = false;
+    const staffCookie = await signedInCookie(t.app, staff);
+    gate.holding = true;
+
+    const flood = Array.from({ length: 10 }, () =>
+      change(staffCookie, 'is it this one perhaps', 'A brand new passphrase 2026', addressA),
+    );
+    await gate.reached(1 + 10); // the staff sign-in, then the whole flood
+    gate.holding = false;
+    const adminSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: admin.username, password: admin.password },
+      remoteAddress: addressB,
+    });
+    expect(adminSignIn.statusCode).toBe(200);
+
+    gate.unblock.resolve();
+    const answers = await Promise.all(flood);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([400, ...Array(9).fill(429)]);
+    for (const refused of answers.filter((r) => r.statusCode === 429)) {
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+    }
+  });
+
+  it('changes the password and ends the other sessions in one transaction', async () => {
+    const { user, cookie } = await setup();
+    const otherDevice = await signedInCookie(t.app, user);
+    const sessionsStore = createSessionStore(t.db.database.db, testClock());
+    const session = await sessionsStore.find(cookie.split('=')[1]!);
+    const failing: SessionStore = {
+      ...sessionsStore,
+      destroyAllForUser: async () => {
+        throw new Error('the database went away');
+      },
+    };
+    const deps = {
+      db: t.db.database.db,
+      hasher,
+      sessions: failing,
+      throttle: createLoginThrottle(t.db.database.db, testClock()),
+    };
+    await expect(
+      changePassword(
+        deps,
+        session!,
+        { currentPassword: user.password, newPassword: 'Marmalade kettle on the stove' },
+        '127.0.0.1',
+      ),
+    ).rejects.toThrow('the database went away');
+    // Nothing was half done: the old password still works and the other session is still live.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: otherDevice } });
+    expect(me.statusCode).toBe(200);
+    expect((await signIn(t.app, user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses new passwords that are easy to guess, naming the trading name and the username', async () => {
+    const { user, cookie } = await setup();
+    for (const easy of [
+      'carbuydirect2024',
+      'CarBuy Direct CarBuy Direct',
+      `${user.username} ${user.username} ${user.username}`,
+      'letmein letmein',
+    ]) {
+      const response = await change(cookie, user.password, easy);
+      expect(response.statusCode, easy).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: 'newPassword', message: 'This password is too easy to guess. Try a longer phrase of unrelated words.' },
+      ]);
+    }
+  });
 
   it('needs the right current password', async () => {
     const { cookie } = await setup();
@@ -236,7 +428,7 @@ describe('changing the password', () => {
   });
 
   it('lets an admin with a generated password do nothing else until it is changed', async () => {
-    t = await createTestApp('pglite', { deps: { passwordHasher: hasher } });
+    t = await createTestApp(engine, { deps: { passwordHasher: hasher } });
     const user = await seedUser(t.db.database.db, hasher, { mustChangePassword: true });
     const cookie = await signedInCookie(t.app, user);
     const blocked = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });

@@ -13,7 +13,12 @@ import {
 } from '~/shared/auth-schemas';
 import type { z } from 'zod';
 
-export type UsersDeps = { db: Db; hasher: PasswordHasher };
+export type UsersDeps = {
+  db: Db;
+  hasher: PasswordHasher;
+  /** The configured trading name (SITE_TRADING_NAME), which passwords must not be built from. */
+  tradingName?: string | undefined;
+};
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -44,7 +49,7 @@ export async function listUsers(db: Db): Promise<User[]> {
 }
 
 export async function createUser(deps: UsersDeps, input: z.output<typeof createUserInputSchema>): Promise<User> {
-  const weak = weakPasswordReason(input.password, { username: input.username });
+  const weak = await weakPasswordReason(input.password, { username: input.username, tradingName: deps.tradingName });
   if (weak) throw fieldError('password', weak);
   const passwordHash = await deps.hasher.hash(input.password);
   try {

@@ -88,6 +88,25 @@ describe.each(testEngines)('admin users API on %s', (engine) => {
     expect(await t.db.database.db.select().from(users)).toHaveLength(1);
   });
 
+  it('refuses passwords that are easy to guess: repeats, sequences, the trading name, the username', async () => {
+    const { cookie } = await setup();
+    const username = uniqueUsername('jo');
+    for (const password of [
+      'abc123abc123',
+      'qwertyuiopasdf',
+      'carbuydirect2024',
+      'CarBuy Direct CarBuy Direct',
+      `${username} ${username} ${username}`,
+    ]) {
+      const response = await call('POST', '/api/admin/users', cookie, newUser({ username, password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: 'password', message: 'This password is too easy to guess. Try a longer phrase of unrelated words.' },
+      ]);
+    }
+    expect(await t.db.database.db.select().from(users)).toHaveLength(1);
+  });
+
   it('edits names, e-mail and the admin flag; the username cannot be changed', async () => {
     const { cookie } = await setup();
     const created = (await call('POST', '/api/admin/users', cookie, newUser())).json();

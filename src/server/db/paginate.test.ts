@@ -19,27 +19,28 @@ describe.each(testEngines)('paginate on %s', (engine) => {
 
   it('returns one page of a filtered, ordered query with the total of the whole query', async () => {
     t = await createTestDatabase(engine);
-    await seed(23, 'page');
+    const prefix = `page${Math.random().toString(36).slice(2, 8)}`;
+    await seed(23, prefix);
     await seed(5, 'other');
     const db = t.database.db;
     const query = () =>
       db
         .select({ username: users.username })
         .from(users)
-        .where(like(users.username, 'page%'))
+        .where(like(users.username, `${prefix}%`))
         .orderBy(asc(users.username))
         .$dynamic();
 
     const second = await paginate(db, query(), paginationQuerySchema.parse({ page: '2', pageSize: '10' }));
     expect(second).toEqual({
-      items: Array.from({ length: 10 }, (_, i) => ({ username: `page${10 + i}` })),
+      items: Array.from({ length: 10 }, (_, i) => ({ username: `${prefix}${10 + i}` })),
       page: 2,
       pageSize: 10,
       total: 23,
       pageCount: 3,
     });
     const last = await paginate(db, query(), { page: 3, pageSize: 10 });
-    expect(last.items.map((u) => u.username)).toEqual(['page20', 'page21', 'page22']);
+    expect(last.items.map((u) => u.username)).toEqual([20, 21, 22].map((n) => `${prefix}${n}`));
     const beyond = await paginate(db, query(), { page: 9, pageSize: 10 });
     expect(beyond).toMatchObject({ items: [], total: 23, pageCount: 3 });
   });
@@ -47,7 +48,8 @@ describe.each(testEngines)('paginate on %s', (engine) => {
   it('an empty result is page 1 of 0', async () => {
     t = await createTestDatabase(engine);
     const db = t.database.db;
-    const result = await paginate(db, db.select().from(users).orderBy(asc(users.id)).$dynamic(), {
+    const none = db.select().from(users).where(like(users.username, 'nobody-has-this%')).orderBy(asc(users.id));
+    const result = await paginate(db, none.$dynamic(), {
       page: 1,
       pageSize: 25,
     });

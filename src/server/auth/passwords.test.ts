@@ -57,9 +57,9 @@ describe('the hashing gate', () => {
   it('runs a few at once, lets a few wait, and refuses the rest with 503 straight away', async () => {
     const gate = new HashGate({ maxInFlight: 1, maxWaiting: 1, maxWaitMs: 1_000 });
     const blocker = deferred();
-    const first = gate.run(() => blocker.promise, ['caller:1']);
-    const second = gate.run(async () => 'second ran', ['caller:2']);
-    await expect(gate.run(async () => 'third', ['caller:3'])).rejects.toMatchObject({
+    const first = gate.run(() => blocker.promise, { ip: '192.0.2.1' });
+    const second = gate.run(async () => 'second ran', { ip: '192.0.2.2' });
+    await expect(gate.run(async () => 'third', { ip: '192.0.2.3' })).rejects.toMatchObject({
       statusCode: 503,
       message: 'The server is busy. Please try again in a moment.',
       options: { headers: { 'Retry-After': '5' } },
@@ -85,30 +85,47 @@ describe('the hashing gate', () => {
     await first;
   });
 
-  it('lets each caller have one hash at a time: a second one from the same caller is refused with 429 at once', async () => {
+  it('lets a session or a user have one hash at a time: another from it is refused with 429 at once', async () => {
     const gate = new HashGate({ maxInFlight: 2, maxWaiting: 2, maxWaitMs: 60_000 });
     const held = deferred();
     let ran = 0;
-    const first = gate.run(() => held.promise, ['session:a', 'ip:203.0.113.9']);
-    for (const keys of [['session:a'], ['ip:203.0.113.9'], ['session:b', 'ip:203.0.113.9']]) {
-      await expect(gate.run(async () => ran++, keys)).rejects.toMatchObject({
+    const first = gate.run(() => held.promise, { ip: '203.0.113.9', sessionId: 'a', userId: 7 });
+    for (const caller of [
+      { ip: '198.51.100.1', sessionId: 'a' },
+      { ip: '198.51.100.2', sessionId: 'b', userId: 7 },
+    ]) {
+      await expect(gate.run(async () => ran++, caller)).rejects.toMatchObject({
         statusCode: 429,
         options: { headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } },
       });
     }
     expect(ran).toBe(0);
     // Another caller is still served while the first one's hash is running.
-    await expect(gate.run(async () => 'other caller', ['ip:198.51.100.4'])).resolves.toBe('other caller');
+    await expect(gate.run(async () => 'other caller', { ip: '198.51.100.4' })).resolves.toBe('other caller');
     held.resolve();
     await first;
     // Once the first has finished, the same caller may hash again.
-    await expect(gate.run(async () => 'again', ['session:a', 'ip:203.0.113.9'])).resolves.toBe('again');
+    await expect(gate.run(async () => 'again', { ip: '203.0.113.9', sessionId: 'a', userId: 7 })).resolves.toBe(
+      'again',
+    );
+  });
+
+  it('lets one address have a few hashes at once (an office behind one router), then 429', async () => {
+    const gate = new HashGate({ maxInFlight: 4, maxWaiting: 4, maxWaitMs: 60_000, maxPerAddress: 2 });
+    const held = deferred();
+    const office = { ip: '203.0.113.9' };
+    const running = [gate.run(() => held.promise, office), gate.run(() => held.promise, office)];
+    await expect(gate.run(async () => 'third', office)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(gate.run(async () => 'elsewhere', { ip: '198.51.100.4' })).resolves.toBe('elsewhere');
+    held.resolve();
+    await Promise.all(running);
+    await expect(gate.run(async () => 'later', office)).resolves.toBe('later');
   });
 
   it('frees the caller’s turn when its work fails', async () => {
     const gate = new HashGate({ maxInFlight: 1, maxWaiting: 0, maxWaitMs: 60_000 });
-    await expect(gate.run(() => Promise.reject(new Error('boom')), ['session:a'])).rejects.toThrow('boom');
-    await expect(gate.run(async () => 'ok', ['session:a'])).resolves.toBe('ok');
+    await expect(gate.run(() => Promise.reject(new Error('boom')), { sessionId: 'a' })).rejects.toThrow('boom');
+    await expect(gate.run(async () => 'ok', { sessionId: 'a' })).resolves.toBe('ok');
   });
 });
 

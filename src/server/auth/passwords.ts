@@ -31,9 +31,17 @@ export type HashGateLimits = {
   maxWaiting: number;
   /** How long one may wait before it is refused with 503. */
   maxWaitMs: number;
-  /** Hashes one caller (one session, user or address) may have running or waiting; beyond that, 429 at once. */
+  /** Hashes one session, or one user, may have running or waiting; beyond that, 429 at once. */
   maxPerCaller: number;
+  /**
+   * Hashes one client address may have running or waiting; beyond that, 429 at once. More than one:
+   * several people behind one office router may sign in at the same moment.
+   */
+  maxPerAddress: number;
 };
+
+/** Who is asking for a hash: the client address, and for signed-in requests the session and user. */
+export type HashCaller = { ip?: string; sessionId?: string; userId?: number };
 
 // One hash takes a whole core for a few hundred ms: leave at least one core for serving pages.
 const defaultLimits = (): HashGateLimits => ({
@@ -41,6 +49,7 @@ const defaultLimits = (): HashGateLimits => ({
   maxWaiting: 8,
   maxWaitMs: 5_000,
   maxPerCaller: 1,
+  maxPerAddress: 4,
 });
 
 /**
@@ -49,11 +58,11 @@ const defaultLimits = (): HashGateLimits => ({
  * libuv's thread pool); a few more may wait briefly; the rest are refused with
  * 503 straight away.
  *
- * It is also shared fairly: each request names its caller by keys (its address,
- * and when signed in its session and user; see `hashCallerKeys`), and a caller
- * with a hash already running or waiting under any of those keys is refused
- * with 429 at once, before taking a place. So one caller looping a password
- * form holds at most one of the slots, and other people's sign-ins are served.
+ * It is also shared fairly: each request names its caller (its address, and
+ * when signed in its session and user). A session or user with a hash already
+ * running or waiting, or an address with `maxPerAddress` of them, is refused
+ * with 429 at once, before taking a place. So one session looping a password
+ * form holds at most one slot, and other people's sign-ins are served.
  */
 export class HashGate {
   private inFlight = 0;
@@ -65,10 +74,13 @@ export class HashGate {
     this.limits = { ...defaultLimits(), ...limits };
   }
 
-  async run<T>(work: () => Promise<T>, callerKeys: readonly string[] = []): Promise<T> {
-    const keys = [...new Set(callerKeys)];
-    if (keys.some((key) => (this.perCaller.get(key) ?? 0) >= this.limits.maxPerCaller)) throw callerBusyError();
-    for (const key of keys) this.perCaller.set(key, (this.perCaller.get(key) ?? 0) + 1);
+  async run<T>(work: () => Promise<T>, caller: HashCaller = {}): Promise<T> {
+    const keys: Array<[string, number]> = [];
+    if (caller.ip !== undefined) keys.push([`ip:${caller.ip}`, this.limits.maxPerAddress]);
+    if (caller.sessionId !== undefined) keys.push([`session:${caller.sessionId}`, this.limits.maxPerCaller]);
+    if (caller.userId !== undefined) keys.push([`user:${caller.userId}`, this.limits.maxPerCaller]);
+    if (keys.some(([key, limit]) => (this.perCaller.get(key) ?? 0) >= limit)) throw callerBusyError();
+    for (const [key] of keys) this.perCaller.set(key, (this.perCaller.get(key) ?? 0) + 1);
     try {
       await this.acquire();
       try {
@@ -77,7 +89,7 @@ export class HashGate {
         this.release();
       }
     } finally {
-      for (const key of keys) {
+      for (const [key] of keys) {
         const left = (this.perCaller.get(key) ?? 1) - 1;
         if (left > 0) this.perCaller.set(key, left);
         else this.perCaller.delete(key);
@@ -125,28 +137,19 @@ function callerBusyError() {
   });
 }
 
-/** Who is asking for a hash, for the gate's per-caller limits. */
-export function hashCallerKeys(caller: { ip: string; sessionId?: string; userId?: number }): string[] {
-  return [
-    `ip:${caller.ip}`,
-    ...(caller.sessionId ? [`session:${caller.sessionId}`] : []),
-    ...(caller.userId !== undefined ? [`user:${caller.userId}`] : []),
-  ];
-}
-
-/** `caller` names who is asking (`hashCallerKeys`), so the gate can share hashing fairly. */
+/** `caller` says who is asking, so the gate can share hashing fairly. */
 export type PasswordHasher = {
-  hash(password: string, caller?: readonly string[]): Promise<string>;
-  verify(password: string, stored: string, caller?: readonly string[]): Promise<boolean>;
+  hash(password: string, caller?: HashCaller): Promise<string>;
+  verify(password: string, stored: string, caller?: HashCaller): Promise<boolean>;
   /** Spends the same effort as a real check, for sign-ins with an unknown username. */
-  verifyAgainstDummy(password: string, caller?: readonly string[]): Promise<false>;
+  verifyAgainstDummy(password: string, caller?: HashCaller): Promise<false>;
 };
 
 export function createPasswordHasher(
   gate = new HashGate(),
   params: { log2N: number; r: number; p: number } = SCRYPT_PARAMS,
 ): PasswordHasher {
-  const hash = (password: string, caller: readonly string[] = []) =>
+  const hash = (password: string, caller: HashCaller = {}) =>
     gate.run(async () => {
       const salt = randomBytes(SCRYPT_PARAMS.saltLength);
       const key = await scrypt(normalise(password), salt, SCRYPT_PARAMS.keyLength, {
@@ -158,7 +161,7 @@ export function createPasswordHasher(
       return ['scrypt', params.log2N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
     }, caller);
 
-  const verify = (password: string, stored: string, caller: readonly string[] = []) =>
+  const verify = (password: string, stored: string, caller: HashCaller = {}) =>
     gate.run(async () => {
       const [scheme, log2N, r, p, salt, expected] = stored.split('$');
       if (scheme !== 'scrypt' || !salt || !expected) return false;
@@ -174,7 +177,7 @@ export function createPasswordHasher(
 
   // Made once, lazily; any well-formed hash of the same cost will do.
   let dummy: Promise<string> | undefined;
-  const verifyAgainstDummy = async (password: string, caller: readonly string[] = []): Promise<false> => {
+  const verifyAgainstDummy = async (password: string, caller: HashCaller = {}): Promise<false> => {
     // Not kept if it failed (the gate was busy, say), or every later unknown-name sign-in would fail too.
     dummy ??= hash(randomBytes(16).toString('base64')).catch((error: unknown) => {
       dummy = undefined;

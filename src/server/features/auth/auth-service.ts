@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginThrottle } from '~/server/auth/login-throttle';
 import { tooManyAttemptsMessage } from '~/server/auth/login-throttle';
-import { hashCallerKeys, type PasswordHasher } from '~/server/auth/passwords';
+import type { HashCaller, PasswordHasher } from '~/server/auth/passwords';
 import { weakPasswordReason } from '~/server/auth/password-policy';
 import type { SessionStore } from '~/server/auth/sessions';
 import type { Db } from '~/server/db/client';
@@ -54,7 +54,7 @@ export async function signIn(deps: AuthDeps, input: LoginInput, ip: string): Pro
   const verdict = await deps.throttle.check(input.username, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, input.username);
   const user = await findUserByUsername(deps.db, input.username);
-  const caller = hashCallerKeys({ ip });
+  const caller: HashCaller = { ip };
   const valid = user
     ? await deps.hasher.verify(input.password, user.passwordHash, caller)
     : await deps.hasher.verifyAgainstDummy(input.password, caller);
@@ -79,7 +79,7 @@ export async function changePassword(
   const { user } = session;
   const verdict = await deps.throttle.check(user.username, ip);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, user.username);
-  const caller = hashCallerKeys({ ip, sessionId: session.id, userId: user.id });
+  const caller: HashCaller = { ip, sessionId: session.id, userId: user.id };
   const currentIsRight = await deps.hasher.verify(input.currentPassword, user.passwordHash, caller);
   await deps.throttle.record(user.username, ip, currentIsRight);
   if (!currentIsRight) throw fieldError('currentPassword', authMessages.currentPasswordWrong);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoginThrottle } from '~/server/auth/login-throttle';
-import { createPasswordHasher, HashGate, type PasswordHasher } from '~/server/auth/passwords';
+import { createPasswordHasher, HashGate, type HashCaller, type PasswordHasher } from '~/server/auth/passwords';
 import { createSessionStore, type SessionStore } from '~/server/auth/sessions';
 import {
   MAX_FAILURES_PER_IP,
@@ -289,14 +289,14 @@ describe.each(testEngines)('changing the password on %s', (engine) => {
       readonly unblock = deferred();
       private entered = 0;
       private readonly waitingFor: Array<{ count: number; resolve: () => void }> = [];
-      override run<T>(work: () => Promise<T>, callerKeys?: readonly string[]): Promise<T> {
+      override run<T>(work: () => Promise<T>, caller?: HashCaller): Promise<T> {
         this.entered += 1;
         for (const w of this.waitingFor) if (this.entered >= w.count) w.resolve();
         const held = this.holding;
         return super.run(async () => {
           if (held) await this.unblock.promise;
           return work();
-        }, callerKeys);
+        }, caller);
       }
       /** Resolves once `count` calls have reached the gate. */
       reached(count: number) {

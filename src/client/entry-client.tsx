@@ -1,8 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { readAppData } from '~/client/lib/app-data';
+import { browserSessionStorage, reloadOnceForNewVersion, routeErrorKind } from '~/client/components/route-error';
+import { readAppData, type AppData } from '~/client/lib/app-data';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { routes } from '~/client/routes';
 import '~/client/styles/app.css';
@@ -22,12 +29,33 @@ async function loadMatchedLazyRoutes(routeTable: RouteObject[]) {
   );
 }
 
+/** The server's router state, with its 4xx route errors rebuilt as the router expects them. */
+function hydrationState(router: NonNullable<AppData['router']>): HydrationState {
+  const errors = router.errors
+    ? Object.fromEntries(
+        Object.entries(router.errors).map(([id, e]) => [id, new ErrorResponse(e.status, e.statusText, e.data)]),
+      )
+    : null;
+  return { loaderData: router.loaderData, actionData: router.actionData, errors };
+}
+
 async function start() {
   const data = readAppData();
   // Resolve the first page's lazy modules up front: server-rendered pages then
   // hydrate to identical markup, and browser-rendered (admin) pages need no fallback.
-  await loadMatchedLazyRoutes(routes);
-  const router = createBrowserRouter(routes, data.router ? { hydrationData: data.router } : {});
+  try {
+    await loadMatchedLazyRoutes(routes);
+  } catch (error) {
+    // A page from before a deploy asking for chunks that are gone: reload once for
+    // the new version. Otherwise the server's HTML stays, working without scripts.
+    if (
+      routeErrorKind(error) === 'outdated' &&
+      reloadOnceForNewVersion(browserSessionStorage(), () => location.reload())
+    )
+      return;
+    throw error;
+  }
+  const router = createBrowserRouter(routes, data.router ? { hydrationData: hydrationState(data.router) } : {});
   const app = (
     <StrictMode>
       <SiteConfigProvider value={data.site}>

@@ -1,8 +1,18 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { serializeAppData } from '~/client/lib/app-data';
-import { documentTitle, resolvePageMeta, resolveStatus } from '~/client/lib/page-meta';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import { routeErrorKind } from '~/client/components/route-error';
+import { serializeAppData, type SerializedRouteError } from '~/client/lib/app-data';
+import type { PageDataContext, RoutePageData } from '~/client/lib/page-data';
+import { documentTitle, resolvePageMeta, resolveStatus, type PageMeta } from '~/client/lib/page-meta';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { routes } from '~/client/routes';
 import { isAdminPath } from '~/shared/paths';
@@ -28,43 +38,118 @@ export type RenderResult =
       routeIds: string[];
     };
 
-const handler = createStaticHandler(routes);
+/** A route the path matches, outermost first, with the path's parameters. */
+export type PageMatch = { routeId: string; params: Record<string, string | undefined> };
+
+/** The server's results of the page-data loaders of the matched routes, by route id. */
+export type PageData = Record<string, RoutePageData>;
+
+/**
+ * A page that could not be made (a loader or the rendering threw): the server
+ * answers its own static error page and logs `cause`, never showing either.
+ */
+export class PageFailedError extends Error {
+  constructor(
+    readonly status: number,
+    options: { cause: unknown },
+  ) {
+    super(`The page failed with status ${status}`, options);
+    this.name = 'PageFailedError';
+  }
+}
+
+/**
+ * The renderer for a route table: the app's (below), or a test's with routes
+ * of its own.
+ */
+export function createRenderer(routeTable: RouteObject[]) {
+  const handler = createStaticHandler(routeTable);
+
+  /** The public routes a path matches (none for back-office paths, whose data is the browser's business). */
+  function matchPage(pathname: string): PageMatch[] {
+    if (isAdminPath(pathname)) return [];
+    return (matchRoutes(handler.dataRoutes, pathname) ?? []).map((m) => ({ routeId: m.route.id, params: m.params }));
+  }
+
+  async function render(request: Request, site: SiteConfig, pageData: PageData = {}): Promise<RenderResult> {
+    const url = new URL(request.url);
+    if (isAdminPath(url.pathname)) return renderAdminShell(site, url.pathname);
+
+    const requestContext: PageDataContext = { pageData };
+    const context = await handler.query(request, { requestContext });
+    if (context instanceof Response) {
+      return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+    if (context.statusCode >= 500) {
+      throw new PageFailedError(context.statusCode, { cause: Object.values(context.errors ?? {})[0] });
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <StrictMode>
+        <SiteConfigProvider value={site}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SiteConfigProvider>
+      </StrictMode>,
+    );
+    return {
+      type: 'page',
+      status: context.statusCode !== 200 ? context.statusCode : resolveStatus(context.matches.map((m) => m.route)),
+      head: headTags(context, site, url.pathname),
+      html,
+      data: serializeAppData({
+        site,
+        router: {
+          loaderData: context.loaderData,
+          actionData: context.actionData,
+          errors: serializeRouteErrors(context.errors),
+        },
+      }),
+      routeIds: context.matches.map((m) => m.route.id),
+    };
+  }
+
+  /**
+   * The back office is rendered by the browser: the server sends the empty shell,
+   * with 404 when no back-office route has the path. The route table is matched
+   * without loading any back-office code.
+   */
+  function renderAdminShell(site: SiteConfig, pathname: string): RenderResult {
+    const matches = matchRoutes(routeTable, pathname) ?? [];
+    const known = matches.some((m) => m.route.path === 'admin');
+    return {
+      type: 'page',
+      status: known ? resolveStatus(matches.map((m) => m.route)) : 404,
+      head: [
+        `<title>Back office | ${escapeHtml(site.tradingName)}</title>`,
+        '<meta name="robots" content="noindex, nofollow" />',
+      ].join('\n    '),
+      html: '',
+      data: serializeAppData({ site }),
+      routeIds: [],
+    };
+  }
+
+  return { render, matchPage };
+}
+
+export const { render, matchPage } = createRenderer(routes);
+
+/** Only 4xx answers reach the browser (5xx become the server's error page), without messages of thrown Errors. */
+function serializeRouteErrors(errors: StaticHandlerContext['errors']): Record<string, SerializedRouteError> | null {
+  if (!errors) return null;
+  const entries = Object.entries(errors).map(([routeId, error]) => {
+    const response = isRouteErrorResponse(error) ? error : { status: 500, statusText: '', data: null };
+    return [routeId, { status: response.status, statusText: response.statusText, data: response.data ?? null }];
+  });
+  return Object.fromEntries(entries) as Record<string, SerializedRouteError>;
+}
 
 /** The social-card picture (made by scripts/make-icons.mjs into public/). */
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
-export async function render(request: Request, site: SiteConfig): Promise<RenderResult> {
-  const url = new URL(request.url);
-  if (isAdminPath(url.pathname)) return renderAdminShell(site);
-
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <SiteConfigProvider value={site}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </SiteConfigProvider>
-    </StrictMode>,
-  );
-  return {
-    type: 'page',
-    status: context.statusCode !== 200 ? context.statusCode : resolveStatus(context.matches.map((m) => m.route)),
-    head: headTags(context, site, url.pathname),
-    html,
-    data: serializeAppData({
-      site,
-      router: { loaderData: context.loaderData, actionData: context.actionData },
-    }),
-    routeIds: context.matches.map((m) => m.route.id),
-  };
-}
-
 function headTags(context: StaticHandlerContext, site: SiteConfig, pathname: string): string {
   const matches = context.matches.map((m) => m.route);
-  const meta = resolvePageMeta(matches, site);
+  const meta = context.errors ? errorPageMeta(Object.values(context.errors)[0]) : resolvePageMeta(matches, site);
   const title = escapeHtml(documentTitle(meta, site));
   const canonical = escapeHtml(`${site.publicBaseUrl}${pathname}`);
   const tags = [
@@ -89,16 +174,11 @@ function headTags(context: StaticHandlerContext, site: SiteConfig, pathname: str
   return tags.filter(Boolean).join('\n    ');
 }
 
-function renderAdminShell(site: SiteConfig): RenderResult {
+/** A page that answered with a 4xx is titled by what went wrong, and never indexed. */
+function errorPageMeta(error: unknown): PageMeta {
+  const kind = routeErrorKind(error);
   return {
-    type: 'page',
-    status: 200,
-    head: [
-      `<title>Back office | ${escapeHtml(site.tradingName)}</title>`,
-      '<meta name="robots" content="noindex, nofollow" />',
-    ].join('\n    '),
-    html: '',
-    data: serializeAppData({ site }),
-    routeIds: [],
+    title: kind === 'not-found' ? 'Page Not Found' : kind === 'forbidden' ? 'Not allowed' : 'Error',
+    noindex: true,
   };
 }

@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingScreen, RootLayout } from '~/client/components/root-layout';
+import { AdminErrorBoundary, PublicErrorBoundary, RootErrorBoundary } from '~/client/components/route-error';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { legacyRedirects } from '~/shared/paths';
 
@@ -24,17 +25,27 @@ const adminSectionsComingLater = [
  * path under src/client, so the server can find the chunk in Vite's manifest and
  * preload it. Admin pages sit behind their own lazy layout and never load on a
  * public page.
+ *
+ * Every path is matched case-sensitively (React Router's default is not), the
+ * same as the server's isAdminPath: `/Admin/users` is an unknown public address,
+ * never a back-office page. A route whose data comes from the server gets
+ * `loader: serverDataLoader(id)` (see docs/decisions/002-page-data.md).
+ *
+ * Error boundaries (STYLE 24) on the root, the public layout and the back
+ * office, from src/client/components/route-error.tsx.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = caseSensitive([
   {
     id: 'root',
     Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
     // Shown only while a browser-rendered page's loader runs on first load (admin pages, redirects).
     HydrateFallback: LoadingScreen,
     children: [
       {
         id: 'components/public-layout',
         lazy: () => import('~/client/components/public-layout'),
+        ErrorBoundary: PublicErrorBoundary,
         children: [
           {
             index: true,
@@ -108,6 +119,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         id: 'features/admin/admin-root',
         lazy: () => import('~/client/features/admin/admin-root'),
+        ErrorBoundary: AdminErrorBoundary,
         children: [
           {
             path: 'login',
@@ -142,8 +154,11 @@ export const routes: RouteObject[] = [
                 element: null,
               },
               {
+                // Static, not in the lazy module: the server reads the status from
+                // the route table without loading back-office code.
                 path: '*',
                 id: 'features/admin/not-found/admin-not-found-page',
+                handle: { meta: { title: 'Page Not Found', noindex: true }, status: 404 } satisfies RouteHandle,
                 lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
               },
             ],
@@ -152,4 +167,12 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
+
+function caseSensitive(table: RouteObject[]): RouteObject[] {
+  return table.map((route) =>
+    route.index
+      ? route
+      : ({ ...route, caseSensitive: true, children: route.children && caseSensitive(route.children) } as RouteObject),
+  );
+}

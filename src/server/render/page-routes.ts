@@ -1,10 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RenderResult } from '~/client/entry-server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PageData, PageMatch, RenderResult } from '~/client/entry-server';
+import { PAGE_DATA_ENDPOINT } from '~/client/lib/page-data';
+import type { Clock } from '~/server/auth/sessions';
+import type { Db } from '~/server/db/client';
+import { DEFAULT_TRADING_NAME } from '~/server/features/site/site-config';
 import { AppError } from '~/server/http/app-error';
 import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
+import { apiErrorSchema } from '~/shared/api-error';
+import { serverErrorPage } from './error-page';
+import { collectPageData, type PageDataRegistry } from './page-data';
 
-export type EntryServer = { render(request: Request, site: SiteConfig): Promise<RenderResult> };
+/** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
+export type EntryServer = {
+  render(request: Request, site: SiteConfig, pageData?: PageData): Promise<RenderResult>;
+  /** The routes a path matches, for their page data (stand-in renderers in tests may leave it out). */
+  matchPage?(pathname: string): PageMatch[];
+};
 
 /**
  * Where the page renderer gets its pieces: the built files in production
@@ -21,9 +35,12 @@ export type RenderSource = {
 
 const NOT_PAGES = /^\/(api|uploads)(\/|$)/;
 
-function fetchRequest(request: FastifyRequest, site: SiteConfig): Request {
-  return new Request(new URL(request.url, site.publicBaseUrl), { method: 'GET' });
-}
+/**
+ * Public pages may be revalidated by caches but must be asked for each time (the
+ * promotion changes by the day); back-office pages are never stored.
+ */
+const PUBLIC_PAGE_CACHE = 'no-cache';
+const ADMIN_PAGE_CACHE = 'no-store';
 
 function fillTemplate(template: string, page: Extract<RenderResult, { type: 'page' }>, preload: string) {
   return template
@@ -32,30 +49,103 @@ function fillTemplate(template: string, page: Extract<RenderResult, { type: 'pag
     .replace('<!--app-data-->', () => page.data);
 }
 
-/** Every GET that is not the API, an upload or a static file renders a page. */
-export function registerPageRoutes(
-  app: FastifyInstance,
-  options: { source: RenderSource; siteAt: (now: Date) => SiteConfig; clock: () => Date },
-) {
-  const { source, siteAt, clock } = options;
+const pageDataQuerySchema = z.object({
+  path: z.string().min(1).max(2048).startsWith('/', 'The path must start with /'),
+});
+
+const pageDataResponseSchema = z.object({
+  routes: z.record(z.string(), z.object({ version: z.union([z.string(), z.number()]), data: z.unknown() })),
+});
+
+export type PageRoutesOptions = {
+  source: RenderSource;
+  siteAt: (now: Date) => SiteConfig;
+  clock: Clock;
+  db: Db;
+  pageData: PageDataRegistry;
+};
+
+/**
+ * Every GET that is not the API, an upload or a static file renders a page; and
+ * GET /api/page-data gives the browser the same server data for the pages it
+ * moves to (docs/decisions/002-page-data.md).
+ */
+export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions) {
+  const { source, siteAt, clock, db, pageData } = options;
+
+  /**
+   * The site's address for a request path, on the site's own origin whatever the
+   * path holds (`//host/x` stays a path here, an unknown page).
+   */
+  const siteUrl = (path: string, site: SiteConfig) => new URL(`${new URL(site.publicBaseUrl).origin}${path}`);
+
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
+    const admin = isAdminPath(pathname);
+    reply.header('Cache-Control', admin ? ADMIN_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+    if (admin) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    let site: SiteConfig | undefined;
     try {
-      const site = siteAt(clock());
+      site = siteAt(clock());
+      const url = siteUrl(request.url, site);
       const [template, entry] = await Promise.all([source.template(request.url), source.entry()]);
-      const result = await entry.render(fetchRequest(request, site), site);
+      const collected = await collectPageData(pageData, entry.matchPage?.(url.pathname) ?? [], {
+        db,
+        clock,
+        site,
+        url,
+      });
+      const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
       if (result.type === 'redirect') return reply.redirect(result.location, result.status);
       const html = fillTemplate(template, result, source.preloadTags(result.routeIds));
-      if (isAdminPath(pathname)) {
-        reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
-      } else {
-        reply.header('Cache-Control', 'no-cache');
-      }
       return reply.status(result.status).type('text/html; charset=utf-8').send(html);
     } catch (error) {
-      source.onError?.(error as Error);
-      throw error;
+      return sendServerErrorPage(request, reply, error, site?.tradingName);
     }
   });
+
+  /** Any failure while making a page: logged with the request id, answered with the static error page. */
+  function sendServerErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown, tradingName?: string) {
+    if (error instanceof Error) source.onError?.(error);
+    request.log.error({ err: error }, 'page failed');
+    return reply
+      .status(500)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(serverErrorPage({ tradingName: tradingName ?? DEFAULT_TRADING_NAME, reference: request.id }));
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    PAGE_DATA_ENDPOINT,
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: pageDataQuerySchema,
+        response: { 200: pageDataResponseSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const site = siteAt(clock());
+      const url = siteUrl(request.query.path, site);
+      if (isAdminPath(url.pathname)) throw new AppError('NOT_FOUND', 'No public page has this address');
+      const entry = await source.entry();
+      const collected = await collectPageData(pageData, entry.matchPage?.(url.pathname) ?? [], {
+        db,
+        clock,
+        site,
+        url,
+      });
+      const [refusal] = Object.values(collected.refusals);
+      if (refusal) throw refusal;
+      const routes = Object.fromEntries(
+        Object.entries(collected.pageData).map(([routeId, answer]) => [
+          routeId,
+          { version: collected.versions[routeId]!, data: 'data' in answer ? answer.data : null },
+        ]),
+      );
+      reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
+      return { routes };
+    },
+  );
 }

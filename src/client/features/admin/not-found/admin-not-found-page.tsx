@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import type { RouteHandle } from '~/client/lib/page-meta';
 import { paths } from '~/shared/paths';
 
-export const handle: RouteHandle = { meta: { title: 'Page Not Found', noindex: true } };
-
+/** Its `handle` (title, 404 status) is in the route table, src/client/routes.tsx. */
 export function Component() {
   return (
     <section>

@@ -23,6 +23,7 @@ import { DEFAULT_BODY_LIMIT } from './http/json-body';
 import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loggerOptions } from './logger';
+import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
 
 export type AppDeps = {
@@ -30,6 +31,8 @@ export type AppDeps = {
   database: Database;
   /** Server rendering of pages; tests of the JSON API can leave it out. */
   renderSource?: RenderSource;
+  /** Server data for public pages, by route id; features register into it (tests pass their own). */
+  pageData?: PageDataRegistry;
   /** Built browser files to serve (dist/client); absent in development and API tests. */
   staticRoot?: string;
   /** The time, for session expiry and sign-in limits; tests pass a controllable clock. */
@@ -114,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feature routes of the public site that need the site details register here.
 
   if (deps.renderSource) {
-    registerPageRoutes(app, { source: deps.renderSource, siteAt, clock });
+    const pageData = deps.pageData ?? createPageDataRegistry();
+    registerPageRoutes(app, { source: deps.renderSource, siteAt, clock, db, pageData });
   }
   return app;
 }

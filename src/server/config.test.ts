@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config';
+import { z } from 'zod';
+import { ConfigError, envSchema, loadConfig, parseEnvironment, secret, secretEnvKeys } from './config';
 import { projectRoot } from './project-root';
 
 function problemsFor(env: Record<string, string>): string[] {
@@ -77,5 +80,113 @@ describe('configuration from the environment', () => {
     const section = readme.slice(start, end === -1 ? undefined : end);
     const documented = [...section.matchAll(/^\|\s*`([A-Z_][A-Z0-9_]*)`\s*\|/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});
+
+describe('TRUST_PROXY: which proxies may tell us the client address', () => {
+  it('is off when unset or false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count, or the proxies’ addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.1.2.3 ,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.1.2.3',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a bare true, which would let any client choose its own address, and says what to write', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      const problems = problemsFor({ TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: /);
+      expect(problems[0]).toContain('TRUST_PROXY=1');
+      expect(problems[0]).not.toContain('\n');
+    }
+  });
+
+  it('refuses what is neither a count nor an address', () => {
+    expect(problemsFor({ TRUST_PROXY: 'proxy.internal' })[0]).toMatch(/^TRUST_PROXY: /);
+    expect(problemsFor({ TRUST_PROXY: '10.0.0.0/40' })[0]).toMatch(/^TRUST_PROXY: /);
+    expect(problemsFor({ TRUST_PROXY: '-1' })[0]).toMatch(/^TRUST_PROXY: /);
+  });
+});
+
+describe('time limits on requests', () => {
+  it('gives slow phones and uploads two minutes for a whole request by default, and never none', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    expect(problemsFor({ REQUEST_TIMEOUT_SECONDS: '0' })[0]).toMatch(/^REQUEST_TIMEOUT_SECONDS: /);
+  });
+
+  it('can be shortened; the headers never get longer than the whole request', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '2' }).http).toMatchObject({
+      requestTimeoutMs: 2_000,
+      headersTimeoutMs: 2_000,
+    });
+  });
+});
+
+describe('secret settings', () => {
+  const parseWith = (env: Record<string, string>) => {
+    const schema = z.object({
+      SMTP_URL: secret(z.string().url('must be a URL')),
+      GREETING: z.string().min(5, 'must be at least 5 characters'),
+    });
+    try {
+      parseEnvironment(schema, env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('are marked in the schema, and a field marked secret() is never echoed in a configuration error', () => {
+    const error = parseWith({ SMTP_URL: 'smtp//mailer:Pa55word-xyz@mail', GREETING: 'hi' });
+    expect(error.problems).toEqual(['SMTP_URL: must be a URL', 'GREETING: must be at least 5 characters (got "hi")']);
+    expect(error.message).not.toContain('Pa55word-xyz');
+  });
+
+  it('include the database address and the first admin password', () => {
+    expect(secretEnvKeys).toEqual(expect.arrayContaining(['DATABASE_URL', 'ADMIN_PASSWORD']));
+  });
+
+  it('never echoes a bad DATABASE_URL, even one that looks like a URL with a password', () => {
+    for (const value of ['mysql://app:Pa55word-xyz@db/carbuy', 'postgres://app:Pa55word-xyz@db:port/carbuy']) {
+      const problems = problemsFor({ DATABASE_URL: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DATABASE_URL: /);
+      expect(problems.join('\n')).not.toContain('Pa55word-xyz');
+    }
+  });
+
+  it('are hidden when the config object is logged or printed whole', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app:Db-pa55word-xyz@db.internal/carbuy',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'Lighthouse keeper at dawn',
+    });
+    expect(config.databaseUrl).toBe('postgres://app:Db-pa55word-xyz@db.internal/carbuy');
+    for (const text of [JSON.stringify(config), inspect(config, { depth: 5 }), String(config)]) {
+      expect(text).not.toContain('Db-pa55word-xyz');
+      expect(text).not.toContain('Lighthouse keeper at dawn');
+    }
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    log.info({ config }, 'starting');
+    expect(lines.join('')).toContain('db.internal');
+    expect(lines.join('')).not.toContain('Db-pa55word-xyz');
+    expect(lines.join('')).not.toContain('Lighthouse keeper at dawn');
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_PROMOTION, type Promotion } from '~/shared/promotion';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
@@ -8,20 +10,23 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shar
  * The README's variable table mirrors this schema (a test keeps them in step).
  *
  * An empty string counts as unset, so `FOO= npm start` behaves like no FOO at all.
+ *
+ * Secret settings (passwords, keys, URLs that may carry a password) are wrapped
+ * in `secret()` where they are declared: a configuration error never echoes
+ * their value, and the config object hides them when logged or inspected.
  */
+
+const secretSchemas = new WeakSet<z.ZodType>();
+
+/** Marks one environment variable as secret: `DVLA_API_KEY: secret(optionalText())`. */
+export function secret<T extends z.ZodType>(schema: T): T {
+  secretSchemas.add(schema);
+  return schema;
+}
 
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalText = (max = 200) => z.preprocess(emptyAsUndefined, z.string().trim().max(max).optional());
-
-const booleanFlag = (fallback: boolean) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-      .default(fallback ? 'true' : 'false')
-      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  );
 
 const port = z.preprocess(
   emptyAsUndefined,
@@ -37,8 +42,49 @@ const postgresUrl = z.preprocess(
   emptyAsUndefined,
   z
     .string()
-    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL')
+    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v) && URL.canParse(v), 'must be a postgres:// or postgresql:// URL')
     .optional(),
+);
+
+const TRUST_PROXY_TRUE =
+  'true would trust every hop, so any client could choose its own address in X-Forwarded-For; ' +
+  'write how many proxies stand in front (TRUST_PROXY=1 for one) or their addresses (TRUST_PROXY=10.0.0.0/8)';
+const TRUST_PROXY_FORMAT =
+  'must be false, a number of proxies (such as 1), or proxy addresses or ranges separated by commas (such as 10.0.0.0/8)';
+
+/** An IP address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (Fastify's trustProxy): off,
+ * a hop count, or the proxies' addresses. A bare `true` is refused: it takes the
+ * leftmost X-Forwarded-For entry, which the client writes.
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      const text = value?.trim().toLowerCase();
+      if (text === undefined || ['false', 'no', '0'].includes(text)) return false;
+      if (['true', 'yes'].includes(text)) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+        return z.NEVER;
+      }
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((part) => part.trim());
+      if (addresses.every(isProxyAddress)) return addresses;
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+      return z.NEVER;
+    }),
 );
 
 const isoDate = (fallback: string) =>
@@ -62,23 +108,34 @@ export const envSchema = z.object({
   PORT: port,
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  DATABASE_URL: postgresUrl,
+  DATABASE_URL: secret(postgresUrl),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of seconds from 1 to 3600' })
+      .int('must be a whole number of seconds from 1 to 3600')
+      .min(1, 'must be a whole number of seconds from 1 to 3600')
+      .max(3600, 'must be a whole number of seconds from 1 to 3600')
+      .default(120),
+  ),
 
   // The first admin, created at start-up when there is no user at all.
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, usernameSchema.optional()),
-  ADMIN_PASSWORD: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-      .optional(),
+  ADMIN_PASSWORD: secret(
+    z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+        .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+        .optional(),
+    ),
   ),
 
   // The launch promotion (src/shared/promotion.ts): UK calendar dates, inclusive.
@@ -144,6 +201,16 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The variables marked secret() in a schema. */
+export function secretKeysOf(schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => secretSchemas.has(field as z.ZodType))
+    .map(([key]) => key);
+}
+
+/** The secret variables of the server's own schema. */
+export const secretEnvKeys: readonly string[] = secretKeysOf(envSchema);
+
 const adminPair = envSchema.superRefine((env, ctx) => {
   if (!(
     env.PROMOTION_ANNOUNCE_DATE <= env.PROMOTION_START_DATE && env.PROMOTION_START_DATE <= env.PROMOTION_END_DATE
@@ -168,7 +235,17 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   publicBaseUrl: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, how many proxies stand in front, or their addresses. */
+  trustProxy: false | number | string[];
+  /**
+   * The origins (scheme://host[:port]) the site is served at: PUBLIC_BASE_URL's
+   * when it is set, else the loopback names on PORT, for use on this machine.
+   * Only these Host headers are served (outside tests) and only these
+   * Origin/Referer values pass the cross-site check.
+   */
+  siteOrigins: string[];
+  /** Time limits on connections (see README: REQUEST_TIMEOUT_SECONDS). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   promotion: Promotion;
   /** The first admin's credentials, used only when the database has no user. */
   firstAdmin: { username: string; password: string } | undefined;
@@ -195,22 +272,35 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Parses `source` with `schema`; throws ConfigError naming every bad variable at
+ * once. Values are echoed to help fix typos, except for fields marked secret().
+ */
+export function parseEnvironment<S extends z.ZodObject>(schema: S, source: NodeJS.ProcessEnv): z.infer<S> {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const secrets = new Set(secretKeysOf(schema));
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const value = source[name];
+    const shown = value === undefined || secrets.has(name) ? '' : ` (got "${value}")`;
+    return `${name}: ${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = adminPair.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      const value = source[name];
-      const shown =
-        value === undefined || /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`;
-      return `${name}: ${issue.message}${shown}`;
-    });
-    throw new ConfigError(problems);
-  }
-  const env = parsed.data;
+  const env = parseEnvironment(adminPair, source);
+  const config = configFrom(env);
+  const secretValues = secretEnvKeys.flatMap((key) => [source[key], env[key as keyof Env]]);
+  return hideSecretsWhenPrinted(config, secretValues);
+}
+
+function configFrom(env: Env): AppConfig {
   const port = env.PORT;
   const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+  const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
   return {
     env: env.NODE_ENV,
     port,
@@ -220,6 +310,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    siteOrigins: env.PUBLIC_BASE_URL
+      ? [new URL(env.PUBLIC_BASE_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
+    http: {
+      // A phone on a poor connection, or a photo upload on a slow uplink, gets
+      // this long for the whole request; the headers must come sooner.
+      requestTimeoutMs,
+      headersTimeoutMs: Math.min(30_000, requestTimeoutMs),
+      // A connection on which nothing at all moves is closed after this.
+      idleTimeoutMs: 60_000,
+      // Above the 60 s idle time-out of common load balancers, so they never reuse a closed connection.
+      keepAliveTimeoutMs: 72_000,
+    },
     promotion: {
       ...DEFAULT_PROMOTION,
       voucherPounds: env.PROMOTION_VOUCHER_POUNDS,
@@ -244,4 +347,53 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       SITE_WHATSAPP: env.SITE_WHATSAPP,
     },
   };
+}
+
+const REDACTED = '[redacted]';
+
+/** A secret value as it may be shown: a URL keeps its scheme and host, anything else goes. */
+function maskedSecret(value: string): string {
+  if (!URL.canParse(value)) return REDACTED;
+  const url = new URL(value);
+  if (!url.host) return REDACTED;
+  const credentials = url.username || url.password ? `${REDACTED}@` : '';
+  return `${url.protocol}//${credentials}${url.host}${url.pathname}${url.search ? `?${REDACTED}` : ''}`;
+}
+
+function hideIn(value: unknown, secrets: string[]): unknown {
+  if (typeof value === 'string') {
+    return secrets.reduce((text, secretValue) => text.split(secretValue).join(maskedSecret(secretValue)), value);
+  }
+  if (Array.isArray(value)) return value.map((item) => hideIn(item, secrets));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hideIn(item, secrets)]));
+  }
+  return value;
+}
+
+/**
+ * The config object stays usable as it is, but JSON (what pino writes) and
+ * util.inspect (console.log) see a copy with every secret value masked.
+ */
+function hideSecretsWhenPrinted(config: AppConfig, values: unknown[]): AppConfig {
+  const secrets = [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
+  const printable = () => hideIn(config, secrets);
+  Object.defineProperty(config, 'toJSON', { value: printable, enumerable: false });
+  Object.defineProperty(config, inspect.custom, {
+    value: (_depth: number, options: object) => inspect(printable(), options),
+    enumerable: false,
+  });
+  return config;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "the nearest n hops":
+ * Fastify itself treats a bare number as trusting nothing. With a count, the
+ * server must be reachable only through the proxies (see README).
+ */
+export function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }

@@ -9,7 +9,7 @@ import { registerAccessControl, registerWithAccess, sessionCookies, type Registe
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import { createSessionStore, type Clock } from './auth/sessions';
-import type { AppConfig } from './config';
+import { trustProxyOption, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
@@ -17,11 +17,11 @@ import { healthRoutes } from './features/health/health-routes';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { siteConfigAt } from './features/site/site-config';
-import { registerCsrfProtection } from './http/csrf';
+import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { DEFAULT_BODY_LIMIT } from './http/json-body';
 import { registerRequestSafety } from './http/request-safety';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, registerSessionNoStore } from './http/security-headers';
 import { loggerOptions } from './logger';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
@@ -46,8 +46,6 @@ export type AppDeps = {
 };
 
 const ONE_YEAR = 31_536_000;
-/** Expired sessions and old sign-in attempts are removed this often. */
-const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,10 +63,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
-    // Closing waits for in-flight requests but drops idle keep-alive sockets.
+    // Closing waits for in-flight requests but drops idle keep-alive sockets (server.ts cuts off stalled ones).
     forceCloseConnections: 'idle',
+    // Slow clients are served, stalled ones are not kept for ever (config.http; README: REQUEST_TIMEOUT_SECONDS).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node checks the request and header limits this often (its default, 30 s, would stretch them).
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     // A few KB is all JSON routes need; a route that needs more (uploads) sets its own bodyLimit.
     bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,7 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere
   // JSON routes take JSON only: text/plain and form posts get 415 (no CSRF through "simple" requests).
   app.removeContentTypeParser('text/plain');
-  registerCsrfProtection(app, { publicBaseUrl: config.publicBaseUrl });
+  // Only our own Host names are served (421 otherwise), except in API tests, whose requests name localhost:80.
+  if (config.env !== 'test') registerHostCheck(app, { origins: config.siteOrigins });
+  registerCsrfProtection(app, { origins: config.siteOrigins });
 
   const clock = deps.clock ?? (() => new Date());
   const db = database.db;
@@ -92,22 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   await registerAccessControl(app, { sessions, cookies, routes });
+  registerSessionNoStore(app, { https: config.secureCookies });
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   const tradingName = config.site.SITE_TRADING_NAME; // new passwords must not be built from it
   await app.register(authRoutes, { db, hasher, sessions, throttle, cookies, tradingName });
   await app.register(usersRoutes, { db, hasher, tradingName });
 
-  const cleanup = async () => {
-    await sessions.deleteExpired();
-    await throttle.deleteOld();
-  };
-  const timer = setInterval(
-    () => cleanup().catch((error: unknown) => app.log.error({ err: error }, 'cleanup failed')),
-    CLEANUP_INTERVAL_MS,
-  );
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);

@@ -1,17 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app';
 import { ensureFirstAdmin } from './auth/first-admin';
+import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
+import { createSessionStore } from './auth/sessions';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { missingBusinessDetails } from './features/site/site-config';
+import { createJobRunner } from './jobs/runner';
+import { serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
 
+/** On SIGTERM, requests still arriving get this long to arrive whole before their connection is closed. */
+export const SHUTDOWN_GRACE_MS = 3_000;
+/** If stopping still has not finished by then (a stuck handler or job), the process exits with code 1. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 /**
- * Starts the server: database, migrations, listen, and a graceful stop on
- * SIGTERM/SIGINT. main.ts (production) and dev.ts (development) call it.
+ * Starts the server: database, migrations, background jobs, listen, and a
+ * graceful stop on SIGTERM/SIGINT. main.ts (production) and dev.ts (development) call it.
  */
 export async function startServer(options: {
   config: AppConfig;
@@ -28,14 +39,36 @@ export async function startServer(options: {
     const passwordHasher = createPasswordHasher();
     app = await buildApp({ config, database, passwordHasher, ...extra });
     warnAboutMissingDetails(app, config);
-    await ensureFirstAdmin({ db: database.db, hasher: passwordHasher, firstAdmin: config.firstAdmin, log: app.log });
-    app.addHook('onClose', async () => database.close());
+    await ensureFirstAdmin({
+      db: database.db,
+      hasher: passwordHasher,
+      firstAdmin: config.firstAdmin,
+      log: app.log,
+      dataDir: config.dataDir,
+      tradingName: config.site.SITE_TRADING_NAME,
+    });
+
+    const clock = () => new Date();
+    const jobs = createJobRunner({
+      jobs: serverJobs({
+        sessions: createSessionStore(database.db, clock),
+        throttle: createLoginThrottle(database.db, clock),
+      }),
+      log: app.log,
+    });
+    // Runs once the server has stopped taking requests: a running job finishes, then the database closes.
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await database.close();
+    });
+    const connections = trackConnections(app);
     await app.listen({ port: config.port, host: config.host });
+    jobs.start();
     app.log.info(
       { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
       `Serving on ${config.publicBaseUrl}`,
     );
-    stopGracefullyOnSignals(app);
+    stopGracefullyOnSignals(app, connections);
     return app;
   } catch (error) {
     if (app) await app.close();
@@ -53,16 +86,56 @@ function warnAboutMissingDetails(app: FastifyInstance, config: AppConfig) {
   }
 }
 
-function stopGracefullyOnSignals(app: FastifyInstance) {
+type Connections = ReturnType<typeof trackConnections>;
+
+/** Every open connection, with the request it is on, so shutdown can tell stalled ones from busy ones. */
+function trackConnections(app: FastifyInstance) {
+  const open = new Map<Socket, { req: IncomingMessage; res: ServerResponse } | null>();
+  app.server.on('connection', (socket: Socket) => {
+    open.set(socket, null);
+    socket.once('close', () => open.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (open.has(req.socket)) open.set(req.socket, { req, res });
+  });
+  return {
+    /**
+     * Closes every connection except those whose request has arrived whole and
+     * is still being answered: a request whose headers or body are still
+     * trickling in is stalled, and an idle one has nothing to lose.
+     */
+    closeAllButAnswering() {
+      for (const [socket, current] of open) {
+        const answering = current !== null && current.req.complete && !current.res.writableEnded;
+        if (!answering) socket.destroy();
+      }
+    },
+  };
+}
+
+/**
+ * Stops taking new connections and closes idle ones at once; requests still
+ * arriving get SHUTDOWN_GRACE_MS, then every connection is closed except those
+ * being answered, which finish (a request whose body has arrived is genuine).
+ * Then background jobs finish, the database closes, and the process exits 0.
+ */
+function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
+    const cutOff = setTimeout(() => {
+      app.log.info(`Closing connections still sending their request after ${SHUTDOWN_GRACE_MS / 1000} s`);
+      connections.closeAllButAnswering();
+      // Connections answered from now on close as soon as they fall idle.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    }, SHUTDOWN_GRACE_MS);
+    cutOff.unref();
     const force = setTimeout(() => {
-      app.log.error('Still busy after 10 s: stopping anyway');
+      app.log.error(`Still busy after ${SHUTDOWN_LIMIT_MS / 1000} s: stopping anyway`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -1,7 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths served whatever Host the request names (see registerHostCheck). */
+const ANY_HOST_PATHS = new Set(['/api/health']);
+
+export const MISDIRECTED_MESSAGE = 'This site is not served at that address.';
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -12,19 +17,49 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/** Whether a Host header names one of our origins (scheme defaults: `host:443` is `host` on https). */
+export function hostMatches(host: string, origins: readonly string[]): boolean {
+  if (!host || /[/\\@?#\s]/.test(host)) return false;
+  return origins.some((origin) => {
+    const { protocol } = new URL(origin);
+    try {
+      return new URL(`${protocol}//${host}`).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Serves only the Host names of our own origins (config.siteOrigins: PUBLIC_BASE_URL's,
+ * or the loopback names on PORT): anything else gets 421 Misdirected Request,
+ * so a DNS-rebinding page, which reaches us under its own name, gets nothing.
+ * Behind a trusted proxy, X-Forwarded-Host counts as the Host (Fastify's request.host).
+ *
+ * /api/health answers on any Host: load balancers call it by address, and it
+ * holds nothing but "ok" and the version.
+ */
+export function registerHostCheck(app: FastifyInstance, options: { origins: readonly string[] }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (hostMatches(request.host, options.origins)) return;
+    if (ANY_HOST_PATHS.has(request.url.split('?')[0]!)) return;
+    request.log.info({ host: request.host }, 'request refused: unknown Host');
+    return reply.status(421).header('Connection', 'close').send({ message: MISDIRECTED_MESSAGE });
+  });
+}
+
 /**
  * Refuses cross-site unsafe requests (ASVS 3.5.1, OWASP's Fetch Metadata rule):
  * a POST/PUT/PATCH/DELETE marked `Sec-Fetch-Site: cross-site` or `same-site`
  * is refused; without that header (older browsers), an `Origin` or `Referer`
- * that is not ours is refused. Requests with none of them are not from a
- * browser page, so they cannot carry a victim's cookie by accident. Sign-in is
- * covered too. GET never changes anything, so it needs no check.
+ * that is not one of our origins is refused. Our origins come from the
+ * configuration (PUBLIC_BASE_URL), never from the request's Host header, which
+ * a DNS-rebinding page controls. Requests with none of these headers are not
+ * from a browser page, so they cannot carry a victim's cookie by accident.
+ * Sign-in is covered too. GET never changes anything, so it needs no check.
  */
-export function registerCsrfProtection(app: FastifyInstance, options: { publicBaseUrl: string }) {
-  const ourOrigin = new URL(options.publicBaseUrl).origin;
-
-  const isOurs = (request: FastifyRequest, origin: string) =>
-    origin === ourOrigin || origin === `${request.protocol}://${request.host}`;
+export function registerCsrfProtection(app: FastifyInstance, options: { origins: readonly string[] }) {
+  const ours = new Set(options.origins);
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
@@ -35,7 +70,7 @@ export function registerCsrfProtection(app: FastifyInstance, options: { publicBa
       throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.', { detail: `sec-fetch-site=${site}` });
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin && !isOurs(request, origin)) {
+    if (origin && !ours.has(origin)) {
       throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.', { detail: `origin=${origin}` });
     }
   });

@@ -1,11 +1,58 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '~/server/auth/access';
+
+/**
+ * Browser features the site never uses, turned off for every page and any
+ * frame in it. Microphone is off too for now: when the back office gets
+ * click-to-call through the browser (Twilio Voice), admin pages will need
+ * `microphone=(self)`, and only those.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Whether this response belongs to a session: the request had a valid one, or the reply sets or clears the cookie. */
+function touchesSession(request: FastifyRequest, reply: FastifyReply, cookieName: string): boolean {
+  if (request.auth) return true;
+  const setCookie = reply.getHeader('set-cookie');
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
+  return cookies.some((cookie) => cookie.startsWith(`${cookieName}=`));
+}
 
 /**
  * helmet with our CSP (DESIGN section 5): only our own origin, plus the Google
  * Maps embed frame for the admin directions tab. helmet's defaults are
  * tightened to `base-uri 'none'` and `frame-ancestors 'none'` (ASVS 3.4.3, 3.4.6).
  * Pages carry no inline scripts: server data travels as JSON <script> blocks.
+ *
+ * Also: `X-Frame-Options: DENY` (as frame-ancestors 'none', for old browsers),
+ * a Permissions-Policy, and `Cache-Control: no-store` on every response that
+ * belongs to a signed-in session (ASVS 14.3.2), POSTs and refusals included,
+ * whatever the route set: no shared or browser cache keeps personal data.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; dev: boolean }) {
   const directives: Record<string, string[] | null> = {
@@ -36,5 +83,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+}
+
+/**
+ * `Cache-Control: no-store` on every response that belongs to a session.
+ * Register after access control: its cookie plugin writes Set-Cookie in an
+ * onSend hook, which must run before this one reads it.
+ */
+export function registerSessionNoStore(app: FastifyInstance, options: { https: boolean }) {
+  const cookieName = sessionCookieName(options.https);
+  app.addHook('onSend', async (request, reply) => {
+    if (touchesSession(request, reply, cookieName)) reply.header('Cache-Control', 'no-store');
   });
 }

@@ -54,6 +54,17 @@ describe('the server process', () => {
     expect(result.stderr).toContain('PORT: must be a whole number from 1 to 65535 (got "abc")');
   });
 
+  it('refuses TRUST_PROXY=true in one line that says what to write instead', () => {
+    const result = spawnSync('node', ['scripts/start.mjs'], {
+      env: { ...process.env, TRUST_PROXY: 'true' },
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(result.status).toBe(78);
+    const line = result.stderr.split('\n').find((l) => l.includes('TRUST_PROXY'));
+    expect(line).toMatch(/^\s*TRUST_PROXY: .*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/);
+  });
+
   it.each(testEngines)('on %s: stops cleanly on SIGTERM and keeps its data across a restart', async (engine) => {
     const storage = await freshStorage(engine);
     const first = await startApp({ env: { ...storage.env, LOG_LEVEL: 'info' } });

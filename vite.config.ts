@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    // Names the run so test databases can be reused across tests and dropped at the end.
+    // Makes the migrated PGlite snapshot and names the run, so test databases are reused and dropped at the end.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

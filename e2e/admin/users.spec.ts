@@ -258,7 +258,10 @@ test.describe('[ADMIN][USERS]', () => {
 });
 
 test.describe('[ADMIN][SHELL]', () => {
-  test('every back-office address exists and says plainly when it is not built yet', async ({ page }) => {
+  test('every back-office address exists and says plainly when it is not built yet', async ({
+    page,
+    expectedHttpErrors,
+  }) => {
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
     await page.goto('/admin/archived');
     await expect(page.getByRole('heading', { level: 1, name: 'Archived valuations' })).toBeVisible();
@@ -267,7 +270,16 @@ test.describe('[ADMIN][SHELL]', () => {
     await page.goto('/admin/valuation/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b');
     await expect(page).toHaveURL(/\/admin\/valuations\/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b$/);
     await expectNoAxeViolations(page);
-    await page.goto('/admin/no-such-page');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    // An unknown address is a 404 (the browser logs the status), still marked noindex.
+    expectedHttpErrors.add(404);
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      const response = await page.goto('/admin/no-such-page');
+      expect(response?.status()).toBe(404);
+      expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `admin-not-found-${name}`);
+    }
   });
 });

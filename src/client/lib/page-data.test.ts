@@ -36,7 +36,7 @@ describe('serverDataLoader', () => {
 
   it('turns a 404 from the endpoint into a 404 for the route boundary', async () => {
     respondWith(() => Response.json({ message: 'No such vehicle' }, { status: 404 }));
-    const thrown = await serverDataLoader('v')(args('https://s.test/v/9')).catch((e: unknown) => e);
+    const thrown = await Promise.resolve(serverDataLoader('v')(args('https://s.test/v/9'))).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 404 } });
   });
 

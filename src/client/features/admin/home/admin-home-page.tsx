@@ -6,8 +6,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { adminPaths } from '../admin-paths';
-import { displayName, initials, useAdminUser } from '../auth/admin-user-context';
-import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { ChangePasswordDialog, displayName, initials, useAdminUser } from '../auth';
 import { PageHeader } from '../layout/page-header';
 
 export const handle: RouteHandle = { meta: { title: 'Dashboard', noindex: true } };

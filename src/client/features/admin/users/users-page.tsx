@@ -9,7 +9,7 @@ import { cn } from '~/client/lib/cn';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import type { AdminUser } from '~/shared/auth-schemas';
 import { adminPaths } from '../admin-paths';
-import { useAdminUser } from '../auth/admin-user-context';
+import { useAdminUser } from '../auth';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../lib/server-errors';
 import { useAdminUsers } from './api/list-users';

@@ -2,7 +2,7 @@ import { deferred } from '~/client/components/deferred';
 import { SectionHeading } from '~/client/components/section-heading';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { Container } from '~/client/components/ui/container';
-import type { PublicReview } from '~/client/features/public/reviews/public-review';
+import type { PublicReview } from '~/client/features/public/reviews';
 
 // The carousel's code is fetched only when there are reviews to show.
 const ReviewShowcase = deferred(

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PublicReview } from '~/client/features/public/reviews/public-review';
+import type { PublicReview } from '~/client/features/public/reviews';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { DEFAULT_PROMOTION, promotionPhase, type PromotionPhase } from '~/shared/promotion';
 import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';

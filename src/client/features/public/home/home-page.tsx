@@ -1,7 +1,7 @@
 import { deferred } from '~/client/components/deferred';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
-import type { PublicPurchasedVehicle } from '~/client/features/public/recently-purchased/purchased-vehicle';
+import type { PublicPurchasedVehicle } from '~/client/features/public/recently-purchased';
 import type { PromotionPhase } from '~/shared/promotion';
 import { ClosingCallToAction } from './closing-call-to-action';
 import { CustomerReviews } from './customer-reviews';

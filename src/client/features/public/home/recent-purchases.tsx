@@ -4,8 +4,8 @@ import { Container } from '~/client/components/ui/container';
 import {
   HOME_VEHICLES_SHOWN,
   type PublicPurchasedVehicle,
-} from '~/client/features/public/recently-purchased/purchased-vehicle';
-import { VehicleGrid } from '~/client/features/public/recently-purchased/vehicle-card';
+  VehicleGrid,
+} from '~/client/features/public/recently-purchased';
 import { paths } from '~/shared/paths';
 
 /**

@@ -1,6 +1,6 @@
 import { MoreLink } from '~/client/components/more-link';
-import type { PublicReview } from '~/client/features/public/reviews/public-review';
-import { ReviewCarousel } from '~/client/features/public/reviews/review-carousel';
+import type { PublicReview } from '~/client/features/public/reviews';
+import { ReviewCarousel } from '~/client/features/public/reviews';
 import { paths } from '~/shared/paths';
 
 /** The home page's carousel and a link to every review; its code loads only when there are reviews. */

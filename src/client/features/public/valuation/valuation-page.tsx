@@ -6,7 +6,7 @@ import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
-import { mailtoHref, telHref, whatsAppHref } from '../contact/contact-links';
+import { mailtoHref, telHref, whatsAppHref } from '../contact';
 
 export const handle: RouteHandle = {
   meta: {

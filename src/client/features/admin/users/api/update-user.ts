@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '~/client/lib/api-client';
 import { adminUserSchema, type AdminUser, type UpdateUserInput } from '~/shared/auth-schemas';
-import { sessionUserQueryKey } from '../../auth/api/session-user';
+import { sessionUserQueryKey } from '../../auth';
 import { adminUsersQueryKey } from './list-users';
 
 /** PATCH /api/admin/users/{id}: names, e-mail and the admin flag. */

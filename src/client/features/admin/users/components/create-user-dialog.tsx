@@ -18,7 +18,7 @@ import { Input } from '~/client/components/ui/input';
 import { PasswordInput } from '~/client/components/ui/password-input';
 import { toast } from '~/client/components/ui/toast';
 import { createUserFormSchema, type CreateUserForm } from '~/shared/auth-schemas';
-import { newPasswordHint } from '../../auth/change-password-form';
+import { newPasswordHint } from '../../auth';
 import { applyServerIssues, errorMessage } from '../../lib/server-errors';
 import { ADMIN_ACCESS_HINT, ProfileFields } from './profile-fields';
 import { useCreateAdminUser } from '../api/create-user';

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Badge } from '~/client/components/ui/badge';
-import { initials } from '../../auth/admin-user-context';
+import { initials } from '../../auth';
 
 /** "You" on the signed-in admin's own row, and the account's role. */
 export function UserBadges({ isSelf, isAdmin }: { isSelf: boolean; isAdmin: boolean }) {

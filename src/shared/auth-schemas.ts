@@ -35,7 +35,6 @@ export const authMessages = {
   passwordsDontMatch: "Passwords don't match",
   passwordTooCommon: 'This password is too common. Choose another.',
   passwordTooEasy: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
-  passwordTooEasy: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
   invalidEmail: 'Invalid email address',
   nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
   usernameTaken: 'That username is already taken. Choose another.',

@@ -6,13 +6,12 @@ import { sessionCookieName } from '~/server/auth/access';
  * Browser features the site never uses, turned off for every page and any
  * frame in it. Microphone is off too for now: when the back office gets
  * click-to-call through the browser (Twilio Voice), admin pages will need
- * `microphone=(self)`, and only those.
+ * `microphone=(self)`, and only those. Only features Chromium recognises are
+ * listed: an unknown name makes it warn on the console of every page.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
-  'ambient-light-sensor',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',

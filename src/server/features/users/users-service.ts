@@ -4,7 +4,7 @@ import { weakPasswordReason } from '~/server/auth/password-policy';
 import type { Db } from '~/server/db/client';
 import { users, type User } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
-import { fieldError } from '~/server/features/auth/auth-service';
+import { fieldError } from '~/server/features/auth';
 import {
   authMessages,
   type AdminUser,

@@ -5,11 +5,11 @@
  * No job deletes any of these yet: they are the periods we commit to, and the
  * policy says that, until automated deletion arrives (the privacy operations
  * issue), staff delete such records by hand. What is deleted automatically today
- * is only back-office sign-in data: expired sessions and sign-in attempt records,
- * removed by the clean-up job in src/server/jobs (periods in
- * src/server/auth/sessions.ts and login-throttle.ts), which the policy lists
- * separately. When a job starts enforcing one of the periods below, move it to
- * the policy's "deleted automatically" list.
+ * is only back-office sign-in data (AUTOMATIC_DELETION below): expired sessions
+ * and sign-in records, removed by the clean-up job in src/server/jobs, which
+ * the policy lists separately. When a job starts enforcing one of the periods in
+ * RETENTION, move it to AUTOMATIC_DELETION and the policy's "deleted
+ * automatically" list.
  *
  * Proposed by SECURITY.md section 2; the business should confirm them.
  */
@@ -28,6 +28,23 @@ export const RETENTION = {
   callRecordingsDays: 90,
   /** Customer reviews we publish stay until the author asks us to remove them; unpublished ones this long. */
   unpublishedReviewsMonths: 12,
+} as const;
+
+/**
+ * Back-office sign-in data, deleted automatically by the clean-up job. The
+ * server's session store and sign-in limits use these very numbers, so the
+ * privacy policy cannot drift from what the system does.
+ */
+export const AUTOMATIC_DELETION = {
+  /** Failed sign-in attempts (username and address): all the limits need, plus a day's record. */
+  failedSignInHours: 24,
+  /**
+   * Successful sign-ins (username and address): they tell which addresses a user
+   * really signs in from, which are exempt from the slower per-username limit.
+   */
+  successfulSignInDays: 30,
+  /** A staff session ends (and is deleted) at the latest this long after signing in. */
+  sessionMaxHours: 12,
 } as const;
 
 /** Answering a request to see or erase your data (UK GDPR Art 12(3)). */

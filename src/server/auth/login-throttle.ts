@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { loginAttempts } from '~/server/db/schema';
+import { AUTOMATIC_DELETION } from '~/shared/retention';
 import type { Clock } from './sessions';
 
 /**
@@ -28,12 +29,12 @@ export const MAX_FAILURES_PER_IP = 20;
 export const GLOBAL_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME_GLOBAL = 50;
 /** Failed attempts are kept a day (all the limits need, plus a record), then removed by the clean-up job. */
-export const KEEP_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
+export const KEEP_ATTEMPTS_MS = AUTOMATIC_DELETION.failedSignInHours * 60 * 60 * 1000;
 /**
  * Successful sign-ins are kept 30 days: they say which addresses a user really
  * signs in from (exempt from the per-username limit), across weekends and holidays.
  */
-export const KEEP_SUCCESSES_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEEP_SUCCESSES_MS = AUTOMATIC_DELETION.successfulSignInDays * 24 * 60 * 60 * 1000;
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

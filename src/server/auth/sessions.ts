@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { sessions, users, type User } from '~/server/db/schema';
+import { AUTOMATIC_DELETION } from '~/shared/retention';
 
 /**
  * Server-side sessions in the `sessions` table (DESIGN section 5).
@@ -12,7 +13,7 @@ import { sessions, users, type User } from '~/server/db/schema';
  * first; `expire` always holds that moment, so expiry is one indexed comparison.
  */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = AUTOMATIC_DELETION.sessionMaxHours * 60 * 60 * 1000;
 /** Sliding the idle deadline costs a write, so do it at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 

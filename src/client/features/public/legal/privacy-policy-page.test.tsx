@@ -57,7 +57,7 @@ describe('privacy policy: how long we keep data is true to what the system does'
 
   it('names the only deletions that are automatic today, with their periods', () => {
     expect(text()).toContain(
-      'Our system already deletes these automatically: records of attempts to sign in to our back office, including the internet address they came from, after 24 hours; and staff sign-in sessions as soon as they expire, at the latest 12 hours after signing in.',
+      'Our system already deletes these automatically: records of failed attempts to sign in to our back office, including the internet address they came from, after 24 hours; records of successful staff sign-ins after 30 days; and staff sign-in sessions as soon as they expire, at the latest 12 hours after signing in.',
     );
   });
 

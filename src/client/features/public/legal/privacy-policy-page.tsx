@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
-import { RETENTION, RIGHTS_RESPONSE } from '~/shared/retention';
+import { AUTOMATIC_DELETION, RETENTION, RIGHTS_RESPONSE } from '~/shared/retention';
 import { addressAsOneLine } from '~/shared/site-config';
 import { ContactRoutes, legalName } from './contact-routes';
 import { duration, KeyPoint, LegalPage, POLICIES_EFFECTIVE_DATE, type LegalSection } from './legal-page';
@@ -18,15 +18,6 @@ export const handle: RouteHandle = {
 
 /** The ICO, the UK regulator people can complain to (UK GDPR Art 77). */
 const ICO = { url: 'https://ico.org.uk/make-a-complaint/', phone: '0303 123 1113', phoneE164: '+443031231113' };
-
-/**
- * The only periods deleted automatically today, by the clean-up job: sign-in
- * attempt records (KEEP_ATTEMPTS_MS in src/server/auth/login-throttle.ts) and
- * sessions (SESSION_ABSOLUTE_MS in src/server/auth/sessions.ts). Browser code
- * cannot import those; keep these equal to them.
- */
-const SIGN_IN_RECORDS_HOURS = 24;
-const SESSION_HOURS = 12;
 
 /** DPA 2018 s.164A (from the Data (Use and Access) Act 2025): complaints are acknowledged within 30 days. */
 const COMPLAINT_ACKNOWLEDGE_DAYS = 30;
@@ -263,9 +254,10 @@ export function Component() {
             or anonymise it so that it no longer identifies anyone.
           </p>
           <p>
-            Our system already deletes these automatically: records of attempts to sign in to our back office, including
-            the internet address they came from, after {SIGN_IN_RECORDS_HOURS} hours; and staff sign-in sessions as soon
-            as they expire, at the latest {SESSION_HOURS} hours after signing in.
+            Our system already deletes these automatically: records of failed attempts to sign in to our back office,
+            including the internet address they came from, after {AUTOMATIC_DELETION.failedSignInHours} hours; records
+            of successful staff sign-ins after {AUTOMATIC_DELETION.successfulSignInDays} days; and staff sign-in
+            sessions as soon as they expire, at the latest {AUTOMATIC_DELETION.sessionMaxHours} hours after signing in.
           </p>
           <p>
             The periods below are the ones we commit to. Our system does not yet delete these records by itself: until

@@ -85,8 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere
   // JSON routes take JSON only: text/plain and form posts get 415 (no CSRF through "simple" requests).
   app.removeContentTypeParser('text/plain');
-  // Only our own Host names are served (421 otherwise), except in API tests, whose requests name localhost:80.
-  if (config.env !== 'test') registerHostCheck(app, { origins: config.siteOrigins });
+  // Only our own Host names are served (421 otherwise): a DNS-rebinding page gets nothing.
+  registerHostCheck(app, { origins: config.siteOrigins });
   registerCsrfProtection(app, { origins: config.siteOrigins });
 
   const clock = deps.clock ?? (() => new Date());

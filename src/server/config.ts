@@ -240,7 +240,7 @@ export type AppConfig = {
   /**
    * The origins (scheme://host[:port]) the site is served at: PUBLIC_BASE_URL's
    * when it is set, else the loopback names on PORT, for use on this machine.
-   * Only these Host headers are served (outside tests) and only these
+   * Only these Host headers are served and only these
    * Origin/Referer values pass the cross-site check.
    */
   siteOrigins: string[];

@@ -7,7 +7,14 @@ import { createTestDatabase, type TestDatabase, type TestEngine } from './databa
 
 /** A config as the server would parse it, with test defaults and overrides. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/nonexistent-test-data-dir', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    // app.inject() names `localhost:80` as the Host, so that is the site's address in API tests.
+    PUBLIC_BASE_URL: 'http://localhost',
+    ...env,
+  });
 }
 
 /** Collects the app's log lines so tests can read what would have been logged. */

@@ -64,8 +64,7 @@ describe.each(testEngines)('the Host header and cross-site checks on %s', (engin
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  const production = (env: Record<string, string> = {}) =>
-    createTestApp(engine, { env: { NODE_ENV: 'production', ...env } });
+  const production = (env: Record<string, string> = {}) => createTestApp(engine, { env });
   const get = (url: string, host: string) => t.app.inject({ method: 'GET', url, headers: { host } });
 
   it('with PUBLIC_BASE_URL set, only its host is served; any other gets 421', async () => {
@@ -87,7 +86,7 @@ describe.each(testEngines)('the Host header and cross-site checks on %s', (engin
   });
 
   it('without PUBLIC_BASE_URL, only the loopback names on our port are served', async () => {
-    t = await production({ PORT: '3000' });
+    t = await production({ PUBLIC_BASE_URL: '', PORT: '3000' });
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
       expect((await get('/api/auth/user', host)).statusCode, host).toBe(401);
     }
@@ -103,7 +102,6 @@ describe.each(testEngines)('the Host header and cross-site checks on %s', (engin
   });
 
   it('compares Origin with PUBLIC_BASE_URL, never with the Host the request names', async () => {
-    // The test environment does not check Host, so this isolates the cross-site check.
     t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: 'https://www.example.co.uk' } });
     const login = (headers: Record<string, string>) =>
       t.app.inject({
@@ -112,21 +110,25 @@ describe.each(testEngines)('the Host header and cross-site checks on %s', (engin
         headers,
         payload: { username: 'nobody', password: 'wrong password entirely' },
       });
-    const rebound = await login({ host: 'rebind.attacker.example', origin: 'http://rebind.attacker.example' });
-    expect(rebound.statusCode).toBe(403);
-    const viaReferer = await login({ host: 'rebind.attacker.example', referer: 'http://rebind.attacker.example/x' });
+    // A proxy may pass our Host along while the page that sent the request is elsewhere.
+    const foreignPage = await login({ host: 'www.example.co.uk', origin: 'http://rebind.attacker.example' });
+    expect(foreignPage.statusCode).toBe(403);
+    const viaReferer = await login({ host: 'www.example.co.uk', referer: 'http://rebind.attacker.example/x' });
     expect(viaReferer.statusCode).toBe(403);
+    // A rebinding page names its own host in both: refused before anything else runs.
+    const rebound = await login({ host: 'rebind.attacker.example', origin: 'http://rebind.attacker.example' });
+    expect(rebound.statusCode).toBe(421);
     const ours = await login({ host: 'www.example.co.uk', origin: 'https://www.example.co.uk' });
     expect(ours.statusCode).toBe(401);
   });
 
   it('without PUBLIC_BASE_URL, accepts the loopback origins of our port and no other', async () => {
-    t = await createTestApp(engine, { env: { PORT: '3000' } });
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: '', PORT: '3000' } });
     const login = (origin: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        headers: { origin },
+        headers: { host: 'localhost:3000', origin },
         payload: { username: 'nobody', password: 'wrong password entirely' },
       });
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {

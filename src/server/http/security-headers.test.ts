@@ -35,7 +35,6 @@ describe.each(testEngines)('protective headers on %s', (engine) => {
       'payment',
       'usb',
       'serial',
-      'bluetooth',
       'hid',
       'midi',
       'browsing-topics',

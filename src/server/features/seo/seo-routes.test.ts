@@ -7,7 +7,7 @@ describe('robots.txt, sitemap.xml and the web manifest', () => {
 
   it('keeps crawlers out of the back office and the API, and points them at the sitemap', async () => {
     t = await createTestApp('pglite', { env: { PUBLIC_BASE_URL: 'https://www.example.co.uk' } });
-    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'www.example.co.uk' } });
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe(
       'User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://www.example.co.uk/sitemap.xml\n',
@@ -16,7 +16,7 @@ describe('robots.txt, sitemap.xml and the web manifest', () => {
 
   it('lists every public page with absolute addresses, and nothing else', async () => {
     t = await createTestApp('pglite', { env: { PUBLIC_BASE_URL: 'https://www.example.co.uk' } });
-    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'www.example.co.uk' } });
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain('https://www.example.co.uk/');

@@ -66,6 +66,17 @@ const zones = [
     from: adminFolder,
     message: 'Public code must not import admin code (it would load on public pages). Use a lazy route.',
   },
+  {
+    // tailwind-merge (inside cn) would add about 8.5 KB gzipped to every public page.
+    target: [
+      'src/client/features/public/**',
+      'src/client/components/*.tsx',
+      'src/client/components/ui/button.tsx',
+      'src/client/components/ui/container.tsx',
+    ],
+    from: 'src/client/lib/cn.ts',
+    message: 'Public pages and the primitives they use join classes with cx (~/client/lib/cx), not cn.',
+  },
   ...featureZones('src/server/features'),
   ...featureZones(publicFolder),
   ...featureZones(adminFolder, featureFolders(publicFolder)),

@@ -120,11 +120,27 @@ describe('features reach each other only through their index.ts', () => {
     ['src/client/features/admin/users/x.tsx', `import { adminPaths } from '../admin-paths';`],
     ['src/client/features/admin/auth/x.tsx', `import { serverErrorMessage } from '../lib/server-errors';`],
     // Shared code and the server's own modules are for everyone.
-    ['src/client/features/public/home/x.tsx', `import { cn } from '~/client/lib/cn';`],
+    ['src/client/features/public/home/x.tsx', `import { cx } from '~/client/lib/cx';`],
     ['src/client/features/public/home/x.tsx', `import { paths } from '~/shared/paths';`],
     ['src/server/features/seo/x.ts', `import { AppError } from '~/server/http/app-error';`],
   ])('allows %s: %s', async (file, line) => {
     const name = line.match(/\{ (\w+) \}/)![1]!;
     expect(await boundaryErrors(file, line + use(name))).toEqual([]);
+  });
+});
+
+describe('public pages join classes without tailwind-merge', () => {
+  it.each([
+    ['src/client/features/public/home/x.tsx', `import { cn } from '~/client/lib/cn';`],
+    ['src/client/components/x.tsx', `import { cn } from '../lib/cn';`],
+    ['src/client/components/ui/button.tsx', `import { cn } from '~/client/lib/cn';`],
+  ])('%s: %s', async (file, line) => {
+    expect(await boundaryErrors(file, line + use('cn'))).toEqual([expect.stringContaining('join classes with cx')]);
+  });
+
+  it('admin screens and the primitives only they use may still use cn', async () => {
+    for (const file of ['src/client/features/admin/users/x.tsx', 'src/client/components/ui/dialog.tsx']) {
+      expect(await boundaryErrors(file, `import { cn } from '~/client/lib/cn';` + use('cn'))).toEqual([]);
+    }
   });
 });

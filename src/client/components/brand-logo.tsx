@@ -1,11 +1,11 @@
 import { useSiteConfig } from '~/client/lib/site-config';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 
 /** The brand mark (a car on a number-plate yellow disc) with the trading name. */
 export function BrandLogo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
   const { tradingName } = useSiteConfig();
   return (
-    <span className={cn('inline-flex items-center gap-2.5 font-extrabold tracking-tight', className)}>
+    <span className={cx('inline-flex items-center gap-2.5 font-extrabold tracking-tight', className)}>
       <svg viewBox="0 0 64 64" aria-hidden="true" className="size-9 shrink-0">
         <rect width="64" height="64" rx="14" fill={inverted ? '#ffd23f' : '#0b2a4a'} />
         <path
@@ -15,7 +15,7 @@ export function BrandLogo({ className, inverted = false }: { className?: string;
         <circle cx="22" cy="38" r="3" fill={inverted ? '#ffd23f' : '#0b2a4a'} />
         <circle cx="42" cy="38" r="3" fill={inverted ? '#ffd23f' : '#0b2a4a'} />
       </svg>
-      <span className={cn('text-xl', inverted ? 'text-white' : 'text-brand-900')}>{tradingName}</span>
+      <span className={cx('text-xl', inverted ? 'text-white' : 'text-brand-900')}>{tradingName}</span>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 
 type EmptyStateProps = {
   icon: LucideIcon;
@@ -13,7 +13,7 @@ type EmptyStateProps = {
 export function EmptyState({ icon: Icon, title, children, className }: EmptyStateProps) {
   return (
     <div
-      className={cn(
+      className={cx(
         'mx-auto max-w-2xl rounded-[var(--radius-card)] border border-dashed border-brand-200 bg-white px-6 py-12 text-center sm:px-10',
         className,
       )}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SpriteIcon } from '~/client/components/sprite-icon';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import { paths } from '~/shared/paths';
 import { displayRegistration, REGISTRATION_INPUT_MAX_LENGTH } from '~/shared/registration';
 
@@ -49,7 +49,7 @@ export function RegistrationForm({ label, className }: RegistrationFormProps) {
   }
 
   return (
-    <form action={paths.valuation} method="get" onSubmit={onSubmit} className={cn('w-full max-w-xl', className)}>
+    <form action={paths.valuation} method="get" onSubmit={onSubmit} className={cx('w-full max-w-xl', className)}>
       <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-brand-100">
         {label}
       </label>

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from '~/client/components/brand-logo';
 import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
 
@@ -21,9 +21,11 @@ export const headerNavItems: NavItem[] = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2.5 text-base nav:py-2 nav:text-[0.95rem] font-medium text-brand-900 transition-colors hover:bg-brand-50',
-    isActive && 'text-brand-600 underline decoration-plate-strong decoration-[3px] underline-offset-[6px]',
+  cx(
+    'rounded-md px-3 py-2.5 text-base nav:py-2 nav:text-[0.95rem] font-medium transition-colors hover:bg-brand-50',
+    isActive
+      ? 'text-brand-600 underline decoration-plate-strong decoration-[3px] underline-offset-[6px]'
+      : 'text-brand-900',
   );
 
 function HeaderLink({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
@@ -78,7 +80,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild size="sm" className="hidden sm:inline-flex">
+          <Button asChild size="sm" className="max-sm:hidden">
             <Link to={paths.valuation}>Get My Valuation</Link>
           </Button>
           <Button

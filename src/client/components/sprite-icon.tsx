@@ -1,4 +1,4 @@
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import sprite from './icon-sprite.svg?no-inline';
 
 /** The icons in icon-sprite.svg (Lucide's drawings). */
@@ -25,7 +25,8 @@ export type SpriteIconName =
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (
-    <svg aria-hidden="true" className={cn('size-6 shrink-0', className)}>
+    // 24px unless the caller gives a size-* class (cx does not resolve clashing classes).
+    <svg aria-hidden="true" className={cx('shrink-0', !/(^|\s)size-/.test(className ?? '') && 'size-6', className)}>
       <use href={`${sprite}#${name}`} />
     </svg>
   );

@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarClock, CalendarX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { usePromotion } from '~/client/lib/use-promotion';
@@ -184,7 +184,7 @@ function OfferStatus() {
   return (
     <div
       data-testid="offer-status"
-      className={cn('flex gap-4 rounded-[var(--radius-card)] border p-5 sm:p-6', status.tone)}
+      className={cx('flex gap-4 rounded-[var(--radius-card)] border p-5 sm:p-6', status.tone)}
     >
       <span
         aria-hidden="true"

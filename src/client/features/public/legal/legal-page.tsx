@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageIntro } from '~/client/components/page-intro';
 import { Container } from '~/client/components/ui/container';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import { formatUkDate } from '~/shared/promotion';
 
 /**
@@ -73,7 +73,7 @@ function TableOfContents({ sections, besideNotice }: { sections: LegalSection[];
   return (
     <nav
       aria-labelledby="legal-contents"
-      className={cn(
+      className={cx(
         'max-w-[70ch] rounded-[var(--radius-card)] border border-line bg-surface p-5 lg:sticky lg:top-24 lg:col-start-1 lg:self-start lg:border-0 lg:bg-transparent lg:p-0',
         besideNotice ? 'lg:row-[1/span_2]' : 'lg:row-start-1',
       )}

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import type { PublicReview } from './public-review';
 import { StarRating } from './star-rating';
 
@@ -127,7 +127,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
                 >
                   <span
                     aria-hidden="true"
-                    className={cn(
+                    className={cx(
                       'size-2.5 rounded-full transition-colors',
                       index === current ? 'bg-brand-700' : 'bg-brand-200 group-hover:bg-brand-300',
                     )}

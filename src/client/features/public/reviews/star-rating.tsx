@@ -1,5 +1,5 @@
 import { Star, StarHalf } from 'lucide-react';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 
 const STARS = [0, 1, 2, 3, 4];
 
@@ -15,7 +15,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
     <span
       role="img"
       aria-label={`Rated ${formatRating(rating)} out of 5`}
-      className={cn('inline-flex gap-0.5', className)}
+      className={cx('inline-flex gap-0.5', className)}
     >
       {STARS.map((star) => {
         const filled = halves - star * 2; // 2 or more: whole star; 1: half star; 0 or less: empty

@@ -1,6 +1,6 @@
 import { Download, ExternalLink } from 'lucide-react';
 import { Button } from '~/client/components/ui/button';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { adFileName, adPath, adSummary, type AdFormat } from '~/shared/ads/catalogue';
 
@@ -15,13 +15,13 @@ export function AdCard({ format, eager = false }: { format: AdFormat; eager?: bo
   return (
     <article
       aria-labelledby={titleId}
-      className={cn(
+      className={cx(
         'flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-[var(--shadow-card)]',
         isBanner && 'lg:col-span-2',
       )}
     >
       <div
-        className={cn(
+        className={cx(
           'relative border-b border-line bg-surface bg-[radial-gradient(var(--color-line)_1px,transparent_1px)] [background-size:16px_16px]',
           isBanner ? 'h-28 sm:h-40' : 'aspect-[16/10]',
         )}
@@ -34,7 +34,7 @@ export function AdCard({ format, eager = false }: { format: AdFormat; eager?: bo
           alt={adSummary(format, site)}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className={cn(
+          className={cx(
             'absolute inset-0 m-auto h-auto w-auto rounded-md shadow-lg shadow-brand-950/25',
             isBanner
               ? 'max-h-[calc(100%-2rem)] max-w-[min(728px,calc(100%-2rem))]'
@@ -43,7 +43,7 @@ export function AdCard({ format, eager = false }: { format: AdFormat; eager?: bo
         />
       </div>
       <div
-        className={cn(
+        className={cx(
           'flex flex-1 flex-col gap-4 p-5 sm:p-6 md:flex-row md:items-center md:justify-between',
           // Two cards to a row on large screens: stack the actions under the title.
           !isBanner && 'lg:flex-col lg:items-start lg:justify-start',

@@ -1,6 +1,6 @@
 import { CalendarX, Megaphone } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 import { usePromotion } from '~/client/lib/use-promotion';
 import { paths } from '~/shared/paths';
 import { formatUkDate } from '~/shared/promotion';
@@ -11,13 +11,13 @@ export function OfferStatus() {
   const Icon = promotion.advertised ? Megaphone : CalendarX;
   return (
     <div
-      className={cn(
+      className={cx(
         'flex flex-col gap-4 rounded-[var(--radius-card)] border p-5 sm:flex-row sm:p-6',
         promotion.advertised ? 'border-plate-strong/60 bg-plate/15' : 'border-brand-100 bg-brand-50',
       )}
     >
       <span
-        className={cn(
+        className={cx(
           'flex size-11 shrink-0 items-center justify-center rounded-full',
           promotion.advertised ? 'bg-plate text-brand-950' : 'bg-brand-900 text-white',
         )}

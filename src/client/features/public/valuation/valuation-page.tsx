@@ -7,6 +7,7 @@ import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
 import { mailtoHref, telHref, whatsAppHref } from '../contact';
+import { REGISTRATION_INPUT_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 
 export const handle: RouteHandle = {
   meta: {
@@ -19,7 +20,7 @@ type ContactRoute = { icon: LucideIcon; label: string; href: string };
 
 /** "ab12  cde" or "AB12+CDE" from a plain form -> "AB12CDE"; blank -> null. */
 function registrationFrom(params: URLSearchParams): string | null {
-  const value = (params.get('registration') ?? '').replace(/\s+/g, '').toUpperCase().slice(0, 8);
+  const value = storageRegistration(params.get('registration') ?? '').slice(0, REGISTRATION_INPUT_MAX_LENGTH);
   return value || null;
 }
 

@@ -32,6 +32,9 @@ export async function buildAll() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // main.ts loads the server with import() after setting NODE_ENV; splitting keeps that code, and
+    // the packages it imports (React), out of the entry file, so they load only then.
+    splitting: true,
     sourcemap: true,
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',

@@ -32,9 +32,13 @@ export const PROMOTION_TERMS = {
   expiresAfterMonths: 24,
 } as const;
 
+/** Made once: building a formatter costs more than formatting, and pages ask on every request. */
+let ukDateFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's date in the UK as YYYY-MM-DD (a promotion day runs midnight to midnight UK time). */
 export function ukDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+  ukDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+  return ukDateFormat.format(now);
 }
 
 export function promotionPhase(promotion: Promotion, now: Date): PromotionPhase {

@@ -89,3 +89,20 @@ describe('the server process', () => {
     expect(rows).toEqual([{ username: 'admin' }, { username: 'persisted' }]);
   });
 });
+
+describe('the built entry point', () => {
+  it('sets NODE_ENV before any package loads, so React renders with its production build', async () => {
+    const { ensureBuilt, root } = await import('../../scripts/lib/ensure-build.mjs');
+    await ensureBuilt();
+    const { readFile } = await import('node:fs/promises');
+    const entry = await readFile(path.join(root, 'dist', 'server', 'main.js'), 'utf8');
+    // Static imports run before any line of the file: only Node's own modules may be imported so.
+    const staticImports = [...entry.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(
+      staticImports.every((name) => name!.startsWith('node:')),
+      staticImports.join(', '),
+    ).toBe(true);
+    expect(entry.indexOf('process.env.NODE_ENV ??= "production"')).toBeGreaterThan(-1);
+    expect(entry.indexOf('process.env.NODE_ENV ??= "production"')).toBeLessThan(entry.indexOf('await import('));
+  });
+});

@@ -13,14 +13,30 @@ const dist = path.join(root, 'dist');
 export async function buildAll() {
   const started = Date.now();
   await rm(dist, { recursive: true, force: true });
-  const canary = await withSecretCanary(async () => {
-    await viteBuild({ root, logLevel: 'warn', build: { outDir: path.join(dist, 'client'), emptyOutDir: true } });
-    await viteBuild({
-      root,
-      logLevel: 'warn',
-      build: { ssr: 'src/client/entry-server.tsx', outDir: path.join(dist, 'ssr'), emptyOutDir: true, manifest: false },
-    });
-  });
+  const canary = await withSecretCanary(() =>
+    // Always a production build, whoever asks: a build made inside the test runner (NODE_ENV=test)
+    // would otherwise use React's development JSX, which the production server cannot render.
+    withEnvironment({ NODE_ENV: 'production' }, async () => {
+      const mode = 'production';
+      await viteBuild({
+        root,
+        mode,
+        logLevel: 'warn',
+        build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
+      });
+      await viteBuild({
+        root,
+        mode,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/client/entry-server.tsx',
+          outDir: path.join(dist, 'ssr'),
+          emptyOutDir: true,
+          manifest: false,
+        },
+      });
+    }),
+  );
   await esbuild({
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
@@ -54,17 +70,22 @@ export async function buildAll() {
 async function withSecretCanary(build) {
   const canary = `build-canary-${randomBytes(12).toString('hex')}`;
   const names = ['E2E_BUILD_CANARY', ...(process.env.ADMIN_PASSWORD ? [] : ['ADMIN_PASSWORD'])];
-  const before = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-  for (const name of names) process.env[name] = canary;
+  await withEnvironment(Object.fromEntries(names.map((name) => [name, canary])), build);
+  return canary;
+}
+
+/** Runs `action` with these environment variables set, then puts the environment back as it was. */
+async function withEnvironment(values, action) {
+  const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
   try {
-    await build();
+    return await action();
   } finally {
-    for (const name of names) {
-      if (before[name] === undefined) delete process.env[name];
-      else process.env[name] = before[name];
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     }
   }
-  return canary;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -73,8 +73,12 @@ export async function startApp({
   const dataDir = env.DATA_DIR ?? ownDataDir;
   const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  // The app runs as `npm start` runs it: without the test runner's NODE_ENV (Vitest sets "test"),
+  // which would let it load React's development build and hide a production-only failure.
+  const inherited = { ...process.env };
+  delete inherited.NODE_ENV;
   const childEnv = {
-    ...process.env,
+    ...inherited,
     HOST: host,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -69,6 +69,10 @@ describe('the server process', () => {
     const storage = await freshStorage(engine);
     const first = await startApp({ env: { ...storage.env, LOG_LEVEL: 'info' } });
     expect(await (await fetch(`${first.baseUrl}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'ok' });
+    // The home page renders, as `npm start` serves it (React's production build, whoever built it).
+    const home = await fetch(`${first.baseUrl}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Sell your car');
     await first.stop();
     expect(await first.exited).toEqual({ code: 0, signal: null });
     expect(first.output()).toContain('SIGTERM received');

@@ -1,5 +1,6 @@
 // Builds the app when the build is missing or older than the sources.
-import { readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +26,37 @@ export async function buildIsStale() {
 
 export async function ensureBuilt() {
   if (!(await buildIsStale())) return;
-  console.error('Building the app (the build is missing or older than the sources)...');
-  const { buildAll } = await import('../build.mjs');
-  await buildAll();
+  // Several processes may start at once (the test files that start servers run in parallel): one
+  // builds while the others wait, then find the build fresh. Without this, one build would delete
+  // dist/ while another process loads from it.
+  await withBuildLock(async () => {
+    if (!(await buildIsStale())) return;
+    console.error('Building the app (the build is missing or older than the sources)...');
+    const { buildAll } = await import('../build.mjs');
+    await buildAll();
+  });
+}
+
+const lockDir = path.join(root, 'node_modules', '.cache', 'carbuy-direct-build.lock');
+/** A lock left by a build that was killed is taken over after this long (a build takes seconds). */
+const STALE_LOCK_MS = 5 * 60 * 1000;
+
+async function withBuildLock(action) {
+  await mkdir(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lockDir); // atomic: fails while another process holds the lock
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const held = await stat(lockDir).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await rm(lockDir, { recursive: true, force: true });
+      else await sleep(200);
+    }
+  }
+  try {
+    return await action();
+  } finally {
+    await rm(lockDir, { recursive: true, force: true });
+  }
 }

@@ -119,6 +119,22 @@ describe('page routes: status and headers', () => {
       expect(response.body, url).toContain('Skip to main content');
     }
   });
+
+  it('a page address refused as bad input answers a readable page, not JSON; an API path stays JSON', async () => {
+    t = await createTestApp('pglite', {
+      env: { SITE_TRADING_NAME: 'Wolds Motors' },
+      deps: { renderSource: appPages() },
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/about?ref=%00' });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('We couldn&#39;t open that address');
+    expect(page.body).toContain('Wolds Motors');
+    const reference = page.body.match(/<code[^>]*>([0-9a-f-]{36})<\/code>/)?.[1];
+    expect(t.logs.text()).toContain(`"reqId":"${reference}"`);
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope?ref=%00' });
+    expect(api.headers['content-type']).toContain('application/json');
+  });
 });
 
 describe('page routes: a page that fails', () => {

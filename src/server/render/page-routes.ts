@@ -10,7 +10,7 @@ import { AppError } from '~/server/http/app-error';
 import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
 import { apiErrorSchema } from '~/shared/api-error';
-import { serverErrorPage } from './error-page';
+import { badRequestPage, serverErrorPage } from './error-page';
 import { collectPageData, type PageDataRegistry } from './page-data';
 
 /** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
@@ -79,7 +79,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
    */
   const siteUrl = (path: string, site: SiteConfig) => new URL(`${new URL(site.publicBaseUrl).origin}${path}`);
 
-  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, errorHandler: refusedPageHandler }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
     const admin = isAdminPath(pathname);
@@ -104,6 +104,24 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       return sendServerErrorPage(request, reply, error, site?.tradingName);
     }
   });
+
+  /**
+   * A page request refused before rendering (the request-safety check's 400 for a NUL in the query,
+   * say) gets a page a person can read, not the API's JSON. Anything else, and every path under
+   * /api, goes on to the app's error handler.
+   */
+  function refusedPageHandler(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split('?')[0]!;
+    if (!(error instanceof AppError) || error.statusCode >= 500 || NOT_PAGES.test(pathname)) throw error;
+    request.log.info({ code: error.code, detail: error.options.detail }, `page request refused: ${error.code}`);
+    return reply
+      .status(error.statusCode)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        badRequestPage({ tradingName: siteAt(clock()).tradingName, reference: request.id, status: error.statusCode }),
+      );
+  }
 
   /** Any failure while making a page: logged with the request id, answered with the static error page. */
   function sendServerErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown, tradingName?: string) {

@@ -41,6 +41,8 @@ export type PageDataLoader<T = unknown> = (context: PageDataLoaderContext) => Pr
 export type PageDataRegistry = {
   register(routeId: string, loader: PageDataLoader): void;
   get(routeId: string): PageDataLoader | undefined;
+  /** True while no feature has registered a loader: pages then need no route matching for data. */
+  isEmpty(): boolean;
 };
 
 export function createPageDataRegistry(): PageDataRegistry {
@@ -51,6 +53,7 @@ export function createPageDataRegistry(): PageDataRegistry {
       loaders.set(routeId, loader);
     },
     get: (routeId) => loaders.get(routeId),
+    isEmpty: () => loaders.size === 0,
   };
 }
 

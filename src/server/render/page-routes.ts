@@ -79,6 +79,18 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
    */
   const siteUrl = (path: string, site: SiteConfig) => new URL(`${new URL(site.publicBaseUrl).origin}${path}`);
 
+  /**
+   * The page data of a path's routes. With no loader registered there is nothing to collect, so
+   * the routes are not matched (the renderer matches them once more anyway).
+   */
+  const dataFor = (entry: EntryServer, url: URL, site: SiteConfig) =>
+    collectPageData(pageData, pageData.isEmpty() ? [] : (entry.matchPage?.(url.pathname) ?? []), {
+      db,
+      clock,
+      site,
+      url,
+    });
+
   app.get('/*', { config: { access: 'public' }, errorHandler: refusedPageHandler }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
@@ -90,12 +102,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       site = siteAt(clock());
       const url = siteUrl(request.url, site);
       const [template, entry] = await Promise.all([source.template(request.url), source.entry()]);
-      const collected = await collectPageData(pageData, entry.matchPage?.(url.pathname) ?? [], {
-        db,
-        clock,
-        site,
-        url,
-      });
+      const collected = await dataFor(entry, url, site);
       const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
       if (result.type === 'redirect') return reply.redirect(result.location, result.status);
       const html = fillTemplate(template, result, source.preloadTags(result.routeIds));
@@ -148,12 +155,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       const url = siteUrl(request.query.path, site);
       if (isAdminPath(url.pathname)) throw new AppError('NOT_FOUND', 'No public page has this address');
       const entry = await source.entry();
-      const collected = await collectPageData(pageData, entry.matchPage?.(url.pathname) ?? [], {
-        db,
-        clock,
-        site,
-        url,
-      });
+      const collected = await dataFor(entry, url, site);
       const [refusal] = Object.values(collected.refusals);
       if (refusal) throw refusal;
       const routes = Object.fromEntries(

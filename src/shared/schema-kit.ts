@@ -80,9 +80,7 @@ type TextOptions = CharacterChecks & {
 export function text(options: TextOptions) {
   const base = z.string({ message: options.required ?? options.tooShort ?? options.tooLong });
   const trimmed = options.trim === false ? base : base.trim();
-  let checked = trimmed
-    .refine((v) => isWellFormedText(v), { message: kitMessages.brokenCharacters, abort: true })
-    .refine((v) => !hasControlCharacters(v, options), { message: kitMessages.unsafeCharacters, abort: true });
+  let checked = storableCharacters(trimmed, options);
   if (options.min !== undefined && options.min > 0) {
     checked = checked.refine((v) => v.length >= options.min!, {
       message: options.tooShort ?? options.required ?? options.tooLong,
@@ -105,18 +103,21 @@ type IntOptions = { min: number; max: number; message?: string };
  * A whole number in a JSON body, within the column's range (default int4). Out of range is the
  * same message as not a number, unless the form gives its own.
  */
-export function int(options: Partial<IntOptions> = {}) {
+/** The bounds, kept within int4, and the message for a value outside them. */
+function intRange(options: Partial<IntOptions>): IntOptions & { message: string } {
   const min = Math.max(options.min ?? INT4_MIN, INT4_MIN);
   const max = Math.min(options.max ?? INT4_MAX, INT4_MAX);
-  const message = options.message ?? `Enter a whole number from ${min} to ${max}.`;
+  return { min, max, message: options.message ?? `Enter a whole number from ${min} to ${max}.` };
+}
+
+export function int(options: Partial<IntOptions> = {}) {
+  const { min, max, message } = intRange(options);
   return z.number({ message }).int(message).min(min, message).max(max, message);
 }
 
 /** A whole number from a query string or a path: digits only (no "1e3", "0x10", " 1" or "1.0"). */
 export function intFromString(options: Partial<IntOptions> = {}) {
-  const min = Math.max(options.min ?? INT4_MIN, INT4_MIN);
-  const max = Math.min(options.max ?? INT4_MAX, INT4_MAX);
-  const message = options.message ?? `Enter a whole number from ${min} to ${max}.`;
+  const { min, max, message } = intRange(options);
   return z
     .string({ message })
     .regex(/^-?\d{1,10}$/, message)

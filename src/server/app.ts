@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { siteConfigAt } from './features/site/site-config';
@@ -23,6 +24,7 @@ import { DEFAULT_BODY_LIMIT } from './http/json-body';
 import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders, registerSessionNoStore } from './http/security-headers';
 import { loggerOptions } from './logger';
+import { createDiskFileStore, type FileStore } from './storage/file-store';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
 
@@ -41,6 +43,8 @@ export type AppDeps = {
   passwordHasher?: PasswordHasher;
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
+  /** Private files (e-mail attachments); DATA_DIR/files when absent. */
+  files?: FileStore;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -51,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its declared access (the authorization test reads it). */
     registeredRoutes: RegisteredRoute[];
+    /** Queues e-mail and text messages in the caller's transaction (features/messages). */
+    outbox: Outbox;
   }
 }
 
@@ -105,11 +111,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, hasher, sessions, throttle, cookies, tradingName });
   await app.register(usersRoutes, { db, hasher, tradingName });
 
+  const siteAt = siteConfigAt(config);
+  const files = deps.files ?? fileStoreFor(config);
+  const { promotion: _promotion, ...site } = siteAt(clock());
+  const outbox = createOutbox({ messaging: config.messaging, site, files, clock });
+  app.decorate('outbox', outbox);
+  const transports = describeTransports(config.messaging);
+  await app.register(messagesRoutes, { db, outbox, files, transports, clock });
+
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 
   if (deps.beforeRoutes) await deps.beforeRoutes(app);
   if (deps.staticRoot) await registerBuiltAssets(app, deps.staticRoot);
-  const siteAt = siteConfigAt(config);
   await app.register(seoRoutes, { siteAt });
   await app.register(adsRoutes, { siteAt });
   // Feature routes of the public site that need the site details register here.
@@ -119,6 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPageRoutes(app, { source: deps.renderSource, siteAt, clock, db, pageData });
   }
   return app;
+}
+
+/** Where the server keeps private files: never under a folder it serves. */
+export function fileStoreFor(config: Pick<AppConfig, 'dataDir'>): FileStore {
+  return createDiskFileStore(path.join(config.dataDir, 'files'));
 }
 
 /**

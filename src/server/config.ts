@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_TRADING_NAME } from '~/server/features/site/site-config';
 import { DEFAULT_PROMOTION, type Promotion } from '~/shared/promotion';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
 
@@ -103,6 +104,13 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** "hello@example.co.uk" or "Name <hello@example.co.uk>". */
+function isMailbox(value: string): boolean {
+  const named = /^(.+?)\s*<([^<>\s]+)>$/.exec(value);
+  const address = named ? named[2]! : value;
+  return z.email().safeParse(address).success;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: port,
@@ -197,6 +205,64 @@ export const envSchema = z.object({
       .regex(/^\+?[\d\s()-]{10,20}$/, 'must be a phone number such as +44 7700 900123')
       .optional(),
   ),
+  // Outbound e-mail (src/server/features/messages): SMTP through nodemailer.
+  SMTP_URL: secret(
+    z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(
+          (v) => /^smtps?:\/\/[^/]/.test(v) && URL.canParse(v),
+          'must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.co.uk:587',
+        )
+        .optional(),
+    ),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(300)
+      .refine(
+        isMailbox,
+        'must be an e-mail address, or a name and address such as "CarBuy Direct <hello@example.co.uk>"',
+      )
+      .optional(),
+  ),
+  MAIL_REPLY_TO: z.preprocess(emptyAsUndefined, z.string().trim().email('must be an e-mail address').optional()),
+
+  // Outbound text messages: Twilio's Messages API through the official client.
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^AC[0-9a-f]{32}$/i, 'must be a Twilio account SID: AC followed by 32 hexadecimal characters')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: secret(optionalText(100)),
+  TWILIO_FROM_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^\+[1-9]\d{6,14}$/.test(v) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(v),
+        'must be a number in international form such as +447700900123, or a sender name of up to 11 letters and digits',
+      )
+      .optional(),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^MG[0-9a-f]{32}$/i, 'must be a Twilio messaging service SID: MG followed by 32 hexadecimal characters')
+      .optional(),
+  ),
+  /** Where the Twilio client sends requests; only tests and the demo change it (a local fake). */
+  TWILIO_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.twilio.com')),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -219,6 +285,25 @@ const adminPair = envSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['PROMOTION_START_DATE'],
       message: 'must come on or after PROMOTION_ANNOUNCE_DATE and on or before PROMOTION_END_DATE',
+    });
+  }
+  if (env.SMTP_URL && !env.MAIL_FROM && !env.SITE_EMAIL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_FROM'],
+      message: 'must be set when SMTP_URL is (or set SITE_EMAIL, which it then defaults to)',
+    });
+  }
+  const twilioSet = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN].filter(Boolean).length;
+  if (twilioSet === 1) {
+    const missing = env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other TWILIO_ variable' });
+  }
+  if (twilioSet === 2 && !env.TWILIO_FROM_NUMBER && !env.TWILIO_MESSAGING_SERVICE_SID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TWILIO_FROM_NUMBER'],
+      message: 'set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
     });
   }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -251,6 +336,8 @@ export type AppConfig = {
   firstAdmin: { username: string; password: string } | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the site is served over https. */
   secureCookies: boolean;
+  /** How e-mail and text messages go out; undefined where nothing is configured (messages are held). */
+  messaging: MessagingConfig;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -263,6 +350,20 @@ export type AppConfig = {
     | 'SITE_EMAIL'
     | 'SITE_WHATSAPP'
   >;
+};
+
+export type MessagingConfig = {
+  email: { smtpUrl: string; from: string; replyTo: string | undefined } | undefined;
+  sms:
+    | {
+        accountSid: string;
+        authToken: string;
+        /** A number or sender name; used when there is no messaging service. */
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+        apiUrl: string;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {
@@ -335,6 +436,7 @@ function configFrom(env: Env): AppConfig {
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
     secureCookies: publicBaseUrl.startsWith('https://'),
+    messaging: messagingFrom(env),
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,
@@ -346,6 +448,27 @@ function configFrom(env: Env): AppConfig {
       SITE_EMAIL: env.SITE_EMAIL,
       SITE_WHATSAPP: env.SITE_WHATSAPP,
     },
+  };
+}
+
+function messagingFrom(env: Env): MessagingConfig {
+  const tradingName = env.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME;
+  const from = env.MAIL_FROM ?? (env.SITE_EMAIL ? `${tradingName} <${env.SITE_EMAIL}>` : undefined);
+  return {
+    email:
+      env.SMTP_URL && from
+        ? { smtpUrl: env.SMTP_URL, from, replyTo: env.MAIL_REPLY_TO ?? (env.MAIL_FROM ? env.SITE_EMAIL : undefined) }
+        : undefined,
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_FROM_NUMBER || env.TWILIO_MESSAGING_SERVICE_SID)
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM_NUMBER,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from './app';
+import { buildApp, fileStoreFor, type AppDeps } from './app';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
@@ -9,9 +9,10 @@ import { createSessionStore } from './auth/sessions';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { missingBusinessDetails } from './features/site/site-config';
 import { createJobRunner } from './jobs/runner';
-import { serverJobs } from './jobs/server-jobs';
+import { OUTBOX_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
 
@@ -49,16 +50,39 @@ export async function startServer(options: {
     });
 
     const clock = () => new Date();
+    const transports = transportsFor(config.messaging);
+    const outbox = createOutboxWorker({
+      db: database.db,
+      transports,
+      files: fileStoreFor(config),
+      clock,
+      log: app.log.child({ job: OUTBOX_JOB }),
+    });
     const jobs = createJobRunner({
       jobs: serverJobs({
+        outbox,
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
       }),
       log: app.log,
     });
+    // Held messages go out once their channel is configured (this start-up has the new settings).
+    await outbox.releaseHeld();
+    // Queued messages are sent at once, not at the next poll: NOTIFY arrives when their transaction commits.
+    const stopListening = await database
+      .listen(OUTBOX_CHANNEL, () => {
+        outbox.wake();
+        jobs.runOnce(OUTBOX_JOB).catch(() => {}); // refused only once jobs have stopped
+      })
+      .catch((error: unknown) => {
+        app?.log.warn({ err: error }, 'outbox: cannot LISTEN for new messages; polling only');
+        return async () => {};
+      });
     // Runs once the server has stopped taking requests: a running job finishes, then the database closes.
     app.addHook('onClose', async () => {
+      await stopListening();
       await jobs.stop();
+      await Promise.all([transports.email?.close(), transports.sms?.close()]);
       await database.close();
     });
     const connections = trackConnections(app);

@@ -26,6 +26,12 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
+  'GET /api/admin/messages': 'admin',
+  'GET /api/admin/messages/:id': 'admin',
+  'GET /api/admin/messages/:id/html': 'admin',
+  'GET /api/admin/messages/:id/attachments/:index': 'admin',
+  'POST /api/admin/messages/:id/retry': 'admin',
+  'POST /api/admin/messages/test': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

@@ -35,6 +35,13 @@ type DatabaseCommon = {
   ping(): Promise<void>;
   /** Releases the engine; safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` whenever a transaction that ran `pg_notify(channel, …)` commits (PostgreSQL
+   * LISTEN/NOTIFY, on both engines). Resolves to a function that stops listening. On a server,
+   * a lost listening connection is reopened; notifications sent while it was down are missed, so
+   * listeners must also poll (the outbox worker does).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 };
 
 /** `client` is the raw driver, for the few places that need it (migrations, test snapshots). */
@@ -91,7 +98,11 @@ function wrapPglite(client: PGlite, releaseLock: () => void): Database {
       releaseLock();
     }
   });
-  return { engine: 'pglite', client, db, ping: () => ping(db), close };
+  const listen = async (channel: string, onNotify: () => void) => {
+    const unlisten = await client.listen(channel, () => onNotify());
+    return () => unlisten();
+  };
+  return { engine: 'pglite', client, db, ping: () => ping(db), close, listen };
 }
 
 async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promise<Database> {
@@ -109,7 +120,8 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
   pool.on('error', (error) => logger.error({ err: serializeError(error) }, 'PostgreSQL pool: idle client error'));
   const db: Db = drizzleNodePg({ client: pool, schema });
   const close = once(() => pool.end());
-  const database: Database = { engine: 'postgres', client: pool, db, ping: () => ping(db), close };
+  const listen = (channel: string, onNotify: () => void) => listenOnServer(pool, channel, onNotify, logger);
+  const database: Database = { engine: 'postgres', client: pool, db, ping: () => ping(db), close, listen };
   try {
     await database.ping(); // a wrong URL or password stops start-up here, with the server's message
   } catch (error) {
@@ -117,6 +129,77 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
     throw error;
   }
   return database;
+}
+
+/** How long to wait before reopening a lost listening connection. */
+const RELISTEN_AFTER_MS = 5_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens: one client taken from the pool
+ * and kept. If that connection drops (server restart, failover), it is replaced after a pause.
+ */
+async function listenOnServer(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: () => void,
+  logger: DatabaseLogger,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const reopenLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      open().catch((error: unknown) => {
+        logger.error({ err: serializeError(error) }, `PostgreSQL: could not LISTEN ${channel}; trying again`);
+        reopenLater();
+      });
+    }, RELISTEN_AFTER_MS);
+    retry.unref();
+  };
+
+  const open = async () => {
+    const client = await pool.connect();
+    const lost = (error?: Error) => {
+      if (current !== client) return;
+      current = undefined;
+      client.release(error ?? new Error('listening connection ended'));
+      if (error && !stopped) {
+        logger.error({ err: serializeError(error) }, `PostgreSQL: lost the LISTEN ${channel} connection`);
+      }
+      reopenLater();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    current = client;
+    try {
+      await client.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      current = undefined;
+      client.release(error as Error);
+      throw error;
+    }
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (!client) return;
+    try {
+      await client.query(`UNLISTEN ${quoted}`);
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+    }
+  };
 }
 
 async function ping(db: Db): Promise<void> {

@@ -31,6 +31,7 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import { messageChannels, messageStatuses } from '~/shared/messages';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -350,6 +351,66 @@ export const callLogs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Outbound e-mail and text messages: the outbox (src/server/features/messages)
+// ---------------------------------------------------------------------------------------------
+
+export const messageChannel = pgEnum('message_channel', messageChannels);
+export const messageStatus = pgEnum('message_status', messageStatuses);
+
+/** A file sent with an e-mail: a reference to the file store (src/server/storage), never the bytes. */
+export type StoredAttachment = { filename: string; contentType: string; storageKey: string; size: number };
+
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    // A UUID: ids appear in admin links, and nothing should be learnt from counting them.
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: messageChannel('channel').notNull(),
+    /** An e-mail address, or an E.164 number for SMS. */
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    /** E-mail only. */
+    subject: text('subject'),
+    textBody: text('text_body').notNull(),
+    /** E-mail only. */
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    /** Which template rendered the content (src/server/features/messages/templates). */
+    templateName: varchar('template_name', { length: 100 }).notNull(),
+    valuationId: uuid('valuation_id').references(() => carValuations.id, { onDelete: 'cascade' }),
+    status: messageStatus('status').notNull().default('queued'),
+    /** Attempts started, counted when a worker claims the message (so a crash mid-send counts). */
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a queued message may next be sent. */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /** While "sending": when another worker may take the message over (its worker died). */
+    leaseExpiresAt: timestamptz('lease_expires_at'),
+    /** While "sending": which claim holds it, so a worker whose lease ran out cannot overwrite a newer claim. */
+    leaseToken: uuid('lease_token'),
+    providerMessageId: varchar('provider_message_id', { length: 255 }),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The worker's claim query: due queued messages, and "sending" ones whose lease ran out.
+    index('outbound_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('outbound_messages_lease_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'sending'`),
+    // The Messages screen: newest first, optionally of one status or channel.
+    index('outbound_messages_created_at_idx').on(newestFirst(t.createdAt), newestFirst(t.id)),
+    index('outbound_messages_status_created_at_idx').on(t.status, newestFirst(t.createdAt)),
+    index('outbound_messages_channel_created_at_idx').on(t.channel, newestFirst(t.createdAt)),
+    trigramIndex('outbound_messages_recipient_trgm_idx', sql`lower(${t.recipient})`),
+    index('outbound_messages_valuation_idx').on(t.valuationId),
+    check('outbound_messages_attempts_non_negative', sql`${t.attempts} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Relations (for `db.query.*` only; they create nothing in the database)
 // ---------------------------------------------------------------------------------------------
 
@@ -395,4 +456,6 @@ export type NewCustomerReview = typeof customerReviews.$inferInsert;
 export type VisitorAnalytic = typeof visitorAnalytics.$inferSelect;
 export type NewVisitorAnalytic = typeof visitorAnalytics.$inferInsert;
 export type CallLog = typeof callLogs.$inferSelect;
+export type OutboundMessage = typeof outboundMessages.$inferSelect;
+export type NewOutboundMessage = typeof outboundMessages.$inferInsert;
 export type NewCallLog = typeof callLogs.$inferInsert;

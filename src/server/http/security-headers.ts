@@ -44,7 +44,8 @@ function touchesSession(request: FastifyRequest, reply: FastifyReply, cookieName
 
 /**
  * helmet with our CSP (DESIGN section 5): only our own origin, plus the Google
- * Maps embed frame for the admin directions tab. helmet's defaults are
+ * Maps embed frame for the admin directions tab (frames of our own origin: the
+ * e-mail preview on the Messages screen). helmet's defaults are
  * tightened to `base-uri 'none'` and `frame-ancestors 'none'` (ASVS 3.4.3, 3.4.6).
  * Pages carry no inline scripts: server data travels as JSON <script> blocks.
  *
@@ -64,7 +65,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': ['https://www.google.com'],
+    // Our own origin: the Messages screen previews an e-mail's HTML from /api/admin/messages/{id}/html,
+    // which carries its own sandboxing policy.
+    'frame-src': ["'self'", 'https://www.google.com'],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

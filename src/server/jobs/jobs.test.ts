@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner, type Job, type Scheduler } from './runner';
-import { serverJobs } from './server-jobs';
+import { OUTBOX_JOB, serverJobs } from './server-jobs';
 
 /** A scheduler the test advances by hand: no real timers. */
 function manualScheduler() {
@@ -166,6 +166,7 @@ describe('background jobs', () => {
   it('the server’s jobs include the clean-up of expired sessions and old sign-in attempts', async () => {
     const calls: string[] = [];
     const jobs = serverJobs({
+      outbox: { drain: async () => 0 },
       sessions: {
         deleteExpired: async () => {
           calls.push('sessions');
@@ -179,5 +180,18 @@ describe('background jobs', () => {
     expect(cleanup!.everyMs).toBeGreaterThan(0);
     await cleanup!.run(new AbortController().signal);
     expect(calls).toEqual(['sessions', 'attempts']);
+  });
+
+  it('the server’s jobs include the outbox worker, which runs at once and then polls', async () => {
+    let drained = 0;
+    const jobs = serverJobs({
+      outbox: { drain: async () => ++drained },
+      sessions: { deleteExpired: async () => 0 },
+      throttle: { deleteOld: async () => {} },
+    });
+    const outbox = jobs.find((j) => j.name === OUTBOX_JOB);
+    expect(outbox?.firstRunAfterMs).toBe(0);
+    await outbox!.run(new AbortController().signal);
+    expect(drained).toBe(1);
   });
 });

@@ -1,0 +1,8 @@
+/**
+ * Outbound e-mail and text messages (issue 9). Features queue messages with the Outbox, inside
+ * their own transaction; the worker sends them; the back office lists them at /admin/messages.
+ */
+export { createOutbox, OUTBOX_CHANNEL, type Outbox, type EmailTemplate, type SmsTemplate } from './outbox';
+export { createOutboxWorker, type OutboxWorker, type WorkerTransports } from './worker';
+export { messagesRoutes } from './messages-routes';
+export { describeTransports, transportsFor } from './transports';

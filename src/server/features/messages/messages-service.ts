@@ -1,0 +1,105 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import { paginate } from '~/server/db/paginate';
+import { outboundMessages, type OutboundMessage } from '~/server/db/schema';
+import { AppError } from '~/server/http/app-error';
+import {
+  messageMessages,
+  retryableStatuses,
+  type MessageChannel,
+  type MessageDetail,
+  type MessageSummary,
+} from '~/shared/messages';
+import type { Paginated, PaginationQuery } from '~/shared/schema-kit';
+import { OUTBOX_CHANNEL, type Outbox } from './outbox';
+
+/** The Messages screen's queries (GET/POST /api/admin/messages…). */
+
+export type MessageFilters = PaginationQuery & {
+  status?: OutboundMessage['status'] | undefined;
+  channel?: MessageChannel | undefined;
+  recipient?: string | undefined;
+};
+
+const PREVIEW_LENGTH = 120;
+
+/** Newest first, filtered in SQL (the indexes in schema.ts serve each filter). */
+export async function listMessages(db: Db, filters: MessageFilters): Promise<Paginated<OutboundMessage>> {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(outboundMessages.status, filters.status));
+  if (filters.channel) conditions.push(eq(outboundMessages.channel, filters.channel));
+  if (filters.recipient) {
+    // The same expression as the trigram index; LIKE's own wildcards in the search are taken literally.
+    const term = filters.recipient.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(sql`lower(${outboundMessages.recipient}) like ${`%${term}%`}`);
+  }
+  const query = db
+    .select()
+    .from(outboundMessages)
+    .where(and(...conditions))
+    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+    .$dynamic();
+  return paginate(db, query, filters);
+}
+
+export async function findMessage(db: Db, id: string): Promise<OutboundMessage> {
+  const [message] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id)).limit(1);
+  if (!message) throw new AppError('NOT_FOUND', messageMessages.notFound);
+  return message;
+}
+
+/**
+ * An admin's Retry: a failed or held message is queued again with a fresh set of attempts, or
+ * held again at once if its channel still has no provider. Anything else is refused (409): a
+ * message that is sending or sent must not be sent twice.
+ */
+export async function retryMessage(db: Db, outbox: Outbox, id: string, now: Date): Promise<OutboundMessage> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx.select().from(outboundMessages).where(eq(outboundMessages.id, id)).for('update');
+    if (!message) throw new AppError('NOT_FOUND', messageMessages.notFound);
+    if (!retryableStatuses.includes(message.status)) throw new AppError('CONFLICT', messageMessages.notRetryable);
+    const configured = outbox.isConfigured(message.channel);
+    const [updated] = await tx
+      .update(outboundMessages)
+      .set(
+        configured
+          ? { status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now }
+          : { status: 'held', lastError: outbox.heldReason(message.channel), updatedAt: now },
+      )
+      .where(eq(outboundMessages.id, id))
+      .returning();
+    if (configured) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    return updated!;
+  });
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toSummary(message: OutboundMessage): MessageSummary {
+  const words = message.textBody.replace(/\s+/g, ' ').trim();
+  return {
+    id: message.id,
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject,
+    preview: words.length > PREVIEW_LENGTH ? `${words.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : words,
+    templateName: message.templateName,
+    status: message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    valuationId: message.valuationId,
+    createdAt: message.createdAt.toISOString(),
+    nextAttemptAt: message.status === 'queued' ? iso(message.nextAttemptAt) : null,
+    sentAt: iso(message.sentAt),
+  };
+}
+
+export function toDetail(message: OutboundMessage): MessageDetail {
+  return {
+    ...toSummary(message),
+    text: message.textBody,
+    hasHtml: message.htmlBody !== null,
+    attachments: message.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
+    providerMessageId: message.providerMessageId,
+  };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { MessagingConfig } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { outboundMessages, type StoredAttachment } from '~/server/db/schema';
+import type { FileStore } from '~/server/storage/file-store';
+import type { MessageChannel, MessageStatus } from '~/shared/messages';
+import { toE164 } from '~/shared/phone';
+import type { EmailContent, MessageContext } from './templates/layout';
+
+/**
+ * The one way the product sends anything to a person (issue 9). A feature queues a message in the
+ * same transaction as the change that causes it, so both commit or neither does: an offer and
+ * its e-mail, a valuation and its receipt. The worker (worker.ts) sends it after commit.
+ *
+ *   await db.transaction(async (tx) => {
+ *     const offer = await insertOffer(tx, ...);
+ *     await outbox.queueEmail(tx, { to: seller.email, template: offerEmail, data: { offer } });
+ *   });
+ */
+
+/** The PostgreSQL channel the worker LISTENs on; NOTIFY is delivered only when the transaction commits. */
+export const OUTBOX_CHANNEL = 'outbound_messages';
+
+export type EmailTemplate<Data> = {
+  name: string;
+  email(data: Data, context: MessageContext): EmailContent;
+};
+export type SmsTemplate<Data> = {
+  name: string;
+  sms(data: Data, context: MessageContext): string;
+};
+
+/** A file to send with an e-mail; the outbox stores it and keeps only a reference in the row. */
+export type NewAttachment = { filename: string; contentType: string; content: Uint8Array };
+
+type Common = {
+  /** The valuation the message is about, so its page can list it (later issues). */
+  valuationId?: string | null;
+};
+
+export type Queued = { id: string; status: MessageStatus };
+
+export type Outbox = {
+  queueEmail<Data>(
+    tx: Db,
+    message: Common & { to: string; template: EmailTemplate<Data>; data: Data; attachments?: NewAttachment[] },
+  ): Promise<Queued>;
+  queueSms<Data>(tx: Db, message: Common & { to: string; template: SmsTemplate<Data>; data: Data }): Promise<Queued>;
+  /** Whether the channel has a provider; without one, messages are stored as held. */
+  isConfigured(channel: MessageChannel): boolean;
+  /** Why messages on an unconfigured channel are held. */
+  heldReason(channel: MessageChannel): string;
+};
+
+export const HELD_REASONS: Record<MessageChannel, string> = {
+  email: 'No mail transport configured: set SMTP_URL (and MAIL_FROM) to send e-mail.',
+  sms: 'No text message provider configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER to send texts.',
+};
+
+export type OutboxDeps = {
+  messaging: MessagingConfig;
+  site: MessageContext['site'];
+  files: FileStore;
+  clock: () => Date;
+};
+
+export function createOutbox(deps: OutboxDeps): Outbox {
+  const isConfigured = (channel: MessageChannel) => deps.messaging[channel] !== undefined;
+  const context = (): MessageContext => ({ site: deps.site, now: deps.clock() });
+
+  async function insert(tx: Db, row: typeof outboundMessages.$inferInsert): Promise<Queued> {
+    const held = !isConfigured(row.channel);
+    const [created] = await tx
+      .insert(outboundMessages)
+      .values({
+        ...row,
+        // The app's clock, not the database's: the worker compares due times with the same clock.
+        ...timestamps(deps.clock()),
+        ...(held ? { status: 'held', lastError: HELD_REASONS[row.channel] } : {}),
+      })
+      .returning({ id: outboundMessages.id, status: outboundMessages.status });
+    if (!held) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    return created!;
+  }
+
+  return {
+    isConfigured,
+    heldReason: (channel) => HELD_REASONS[channel],
+    async queueEmail(tx, message) {
+      const content = message.template.email(message.data, context());
+      // Written before the row, so the row never points at a missing file. If the transaction
+      // rolls back, the file is left over: harmless, and deleted with the outbox's old files.
+      const attachments: StoredAttachment[] = [];
+      for (const file of message.attachments ?? []) {
+        const storageKey = await deps.files.save(file.content, {
+          area: 'outbox',
+          extension: extensionOf(file.filename),
+        });
+        attachments.push({
+          filename: file.filename,
+          contentType: file.contentType,
+          storageKey,
+          size: file.content.byteLength,
+        });
+      }
+      return insert(tx, {
+        channel: 'email',
+        recipient: message.to.trim(),
+        subject: content.subject,
+        textBody: content.text,
+        htmlBody: content.html,
+        attachments,
+        templateName: message.template.name,
+        valuationId: message.valuationId ?? null,
+      });
+    },
+    async queueSms(tx, message) {
+      const to = toE164(message.to);
+      if (!to) throw new Error(`Cannot text ${JSON.stringify(message.to)}: not a phone number`);
+      return insert(tx, {
+        channel: 'sms',
+        recipient: to,
+        subject: null,
+        textBody: message.template.sms(message.data, context()),
+        htmlBody: null,
+        templateName: message.template.name,
+        valuationId: message.valuationId ?? null,
+      });
+    },
+  };
+}
+
+function timestamps(now: Date) {
+  return { createdAt: now, updatedAt: now, nextAttemptAt: now };
+}
+
+function extensionOf(filename: string): string {
+  const match = /\.([a-z0-9]{1,8})$/i.exec(filename);
+  return match ? match[1]!.toLowerCase() : 'bin';
+}

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromiumPath as chromium } from './lib/chromium.mjs';
 import { startApp } from './lib/start-app.mjs';
+import { startFakes } from './lib/start-fakes.mjs';
 
 const required = process.env.E2E_REQUIRED === '1';
 
@@ -30,23 +31,38 @@ const admin = {
   E2E_ADMIN_USERNAME: 'e2e-admin',
   E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? `e2e ${randomBytes(12).toString('base64url')}`,
 };
+// E-mail goes to a local SMTP server the tests can read; text messages are left unconfigured, so
+// the browser tests also see what staff see before Twilio is set up (texts "held").
+const fakes = await startFakes();
 const app = await startApp({
   env: {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
     ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
+    SMTP_URL: fakes.smtpUrl,
+    MAIL_FROM: 'CarBuy Direct <hello@carbuy.example>',
   },
+}).catch(async (error) => {
+  await fakes.stop();
+  throw error;
 });
 let code;
 try {
   code = await new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, ...admin, E2E_BASE_URL: app.baseUrl, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      env: {
+        ...process.env,
+        ...admin,
+        E2E_BASE_URL: app.baseUrl,
+        E2E_FAKES_URL: fakes.controlUrl,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      },
     });
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
 } finally {
   await app.stop();
+  await fakes.stop();
 }
 process.exit(code);

@@ -1,0 +1,79 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSmtpSink } from './smtp-sink';
+import { startFakeTwilio } from './twilio/fake-twilio';
+
+/**
+ * The local stand-ins for outside providers, as one process: an SMTP server that keeps what it
+ * receives, and the fake Twilio. The end-to-end runner starts it before the app and points the
+ * app's settings at it; `npm run demo` will too. Prints one JSON line with the addresses:
+ *
+ *   {"smtpUrl":"smtp://127.0.0.1:40123","twilio":{...},"controlUrl":"http://127.0.0.1:40125"}
+ *
+ * The control address lets a browser test look at what was "delivered" and make the mail server
+ * refuse an address (a mailbox that does not exist), as real providers do:
+ *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId }]
+ *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
+ *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
+ * Run: node --import tsx test/fakes/serve-fakes.ts
+ */
+
+const smtp = await startSmtpSink();
+const twilio = await startFakeTwilio();
+
+const control = http.createServer((request, response) => {
+  const reply = (status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const route = `${request.method} ${request.url}`;
+  if (route === 'GET /smtp/messages') {
+    return reply(
+      200,
+      smtp.received.map((mail) => ({
+        to: mail.envelopeTo,
+        subject: mail.parsed.subject,
+        messageId: mail.parsed.messageId,
+      })),
+    );
+  }
+  if (route === 'GET /twilio/messages') {
+    return reply(
+      200,
+      twilio.sent.map(({ to, from, body, sid }) => ({ to, from, body, sid })),
+    );
+  }
+  if (route === 'PUT /smtp/rejected') {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      const addresses = JSON.parse(text || '[]') as string[];
+      smtp.rejectRecipients.clear();
+      for (const address of addresses) smtp.rejectRecipients.add(address.toLowerCase());
+      reply(200, [...smtp.rejectRecipients]);
+    });
+    return;
+  }
+  reply(404, { message: `No such control route: ${route}` });
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+
+console.log(
+  JSON.stringify({
+    smtpUrl: smtp.url,
+    twilio: {
+      apiUrl: twilio.url,
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      fromNumber: twilio.fromNumber,
+    },
+    controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+  }),
+);
+
+const stop = async () => {
+  control.close();
+  await Promise.all([smtp.close(), twilio.close()]);
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -24,6 +24,7 @@ const expectedTables = [
   'car_valuations',
   'customer_reviews',
   'login_attempts',
+  'outbound_messages',
   'purchased_vehicles',
   'sessions',
   'users',
@@ -129,6 +130,32 @@ describe.each(testEngines)('database on %s', (engine) => {
       );
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('car_valuations_name_trgm_idx');
+  });
+
+  /** The plan PostgreSQL picks when it may not scan the whole table (a handful of rows would make a scan cheaper). */
+  const planOf = (query: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+      return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it('serves the outbox worker’s claim and the Messages screen’s list and search from indexes', async () => {
+    const claim = await planOf(sql`select id from outbound_messages
+      where (status = 'queued' and next_attempt_at <= now()) or (status = 'sending' and lease_expires_at <= now())
+      order by next_attempt_at limit 20 for update skip locked`);
+    // Either the partial due/lease indexes or the status index serve it (the planner picks by cost).
+    expect(claim).not.toContain('Seq Scan');
+    expect(claim).toMatch(/Index Scan on outbound_messages_\w+_idx/);
+
+    const newest = await planOf(sql`select id from outbound_messages order by created_at desc, id desc limit 25`);
+    expect(newest).toContain('outbound_messages_created_at_idx');
+    const failed = await planOf(
+      sql`select id from outbound_messages where status = 'failed' order by created_at desc limit 25`,
+    );
+    expect(failed).toContain('outbound_messages_status_created_at_idx');
+    const search = await planOf(sql`select id from outbound_messages where lower(recipient) like ${'%smith%'}`);
+    expect(search).toContain('outbound_messages_recipient_trgm_idx');
   });
 
   it('gives a new valuation a UUID id, status "new" and the defaults', async () => {

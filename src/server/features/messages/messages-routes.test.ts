@@ -198,6 +198,8 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
       expect(item!.preview).toMatch(/^This is a test e-mail sent from the CarBuy Direct back office by Sam Staff .*…$/);
       expect(item!.preview.length).toBeLessThanOrEqual(120);
       expect(text.startsWith(item!.preview.slice(0, -1))).toBe(true);
+      // Cut between words, not inside one.
+      expect(text[item!.preview.length - 1]).toBe(' ');
     });
 
     it('says where each channel sends through, naming host and sender but never a password or token', async () => {
@@ -347,9 +349,10 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
       const response = await post(`/api/admin/messages/${queued.id}/retry`);
       expect(response.statusCode, response.body).toBe(200);
       const now = clock().toISOString();
-      expect(response.json()).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: now });
+      // The old error goes: the list must not show a queued message as if it had just failed.
+      expect(response.json()).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null });
       const retried = await row(queued.id);
-      expect(retried).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(retried).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
       expect(retried.nextAttemptAt.toISOString()).toBe(now);
     });
 

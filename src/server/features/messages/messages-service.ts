@@ -63,7 +63,7 @@ export async function retryMessage(db: Db, outbox: Outbox, id: string, now: Date
       .update(outboundMessages)
       .set(
         configured
-          ? { status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now }
+          ? { status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now }
           : { status: 'held', lastError: outbox.heldReason(message.channel), updatedAt: now },
       )
       .where(eq(outboundMessages.id, id))
@@ -71,6 +71,14 @@ export async function retryMessage(db: Db, outbox: Outbox, id: string, now: Date
     if (configured) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     return updated!;
   });
+}
+
+/** The first words, cut at a word boundary when there is one in the last fifth. */
+function preview(words: string): string {
+  if (words.length <= PREVIEW_LENGTH) return words;
+  const cut = words.slice(0, PREVIEW_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > PREVIEW_LENGTH * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -82,7 +90,7 @@ export function toSummary(message: OutboundMessage): MessageSummary {
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject,
-    preview: words.length > PREVIEW_LENGTH ? `${words.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : words,
+    preview: preview(words),
     templateName: message.templateName,
     status: message.status,
     attempts: message.attempts,

@@ -5,16 +5,20 @@
 // 2. starts a bare Fastify "hello world" server in this process (in a worker thread, so it
 //    does not share an event loop with the load generator — just like the app, which has its own);
 // 3. loads each with autocannon using the same settings (2 s warm-up, not reported, then the
-//    measured run), prints a table, and writes bench/results/<timestamp>.json + latest.json.
+//    measured run), prints a table, and writes bench/results/<timestamp>.json + latest.json;
+// 4. runs bench/outbox-throughput.ts in a child process (tsx): one outbox worker sending test
+//    e-mails to an in-process SMTP server, in messages per second, printed as a table of its own.
 //
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
 //      BENCH_WARMUP (s, default 2; 0 skips), BENCH_START_TIMEOUT (s, default 180),
-//      BENCH_APP_COMMAND (default `node scripts/start.mjs`).
+//      BENCH_APP_COMMAND (default `node scripts/start.mjs`),
+//      BENCH_OUTBOX_MESSAGES (default 2000), BENCH_DATABASE_URL (also measure the outbox on PostgreSQL).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
-// (non-2xx responses, errors or timeouts — see the warning block); 130/143 interrupted.
+// (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block);
+// 130/143 interrupted.
 
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,13 +98,76 @@ function renderLighthouseTable(rows) {
     r.tbtMs,
     r.cls,
   ]);
-  const widths = header.map((h, i) => Math.max(String(h).length, ...lines.map((l) => String(l[i]).length)));
-  const fmt = (cells) =>
-    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
   const failing = rows
     .filter((r) => r.failingAudits.length)
     .map((r) => `  ${r.path}: failing ${r.failingAudits.join(', ')}`);
-  return [fmt(header), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...lines.map(fmt), ...failing].join('\n');
+  return [renderGrid(header, lines), ...failing].join('\n');
+}
+
+/** A small table: the first column left-aligned, the others right-aligned. */
+function renderGrid(header, lines) {
+  const widths = header.map((h, i) => Math.max(String(h).length, ...lines.map((l) => String(l[i]).length)));
+  const fmt = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
+  return [fmt(header), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...lines.map(fmt)].join('\n');
+}
+
+/** The outbox benchmark, run with tsx in a child process (it imports the TypeScript sources). */
+const OUTBOX_SCRIPT = 'bench/outbox-throughput.ts';
+
+/**
+ * Runs the outbox benchmark; its stdout has one JSON line per engine (PGlite, and PostgreSQL
+ * when BENCH_DATABASE_URL is set). A non-zero exit or a row with problems is a problem here.
+ */
+async function measureOutbox() {
+  const child = spawn(process.execPath, ['--import', 'tsx', OUTBOX_SCRIPT], {
+    cwd: repoRoot,
+    env: { ...process.env, BENCH_OUTBOX_MESSAGES: String(settings.outboxMessages) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  outboxChild = child;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+    process.stderr.write(chunk.replace(/^(?=.)/gm, '  '));
+  });
+  const exit = await new Promise((resolve) => {
+    child.once('error', (error) => resolve({ error }));
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  outboxChild = null;
+
+  const rows = [];
+  const problems = [];
+  for (const line of stdout.split('\n').filter((l) => l.trim())) {
+    try {
+      rows.push(JSON.parse(line));
+    } catch {
+      problems.push(`outbox worker: unexpected output ${JSON.stringify(line.slice(0, 200))}`);
+    }
+  }
+  for (const row of rows) problems.push(...row.problems.map((p) => `outbox worker (${row.engine}): ${p}`));
+  // Exit code 1 with problems in its rows needs no more words; a crash, a signal or a silent failure does.
+  const explained = exit.code === 1 && problems.length > 0;
+  if (exit.code !== 0 && !explained) {
+    problems.push(`outbox worker: ${OUTBOX_SCRIPT} ended with ${describeExit(exit)}\n${lastLines(stderr, 10)}`);
+  } else if (rows.length === 0) problems.push(`outbox worker: ${OUTBOX_SCRIPT} printed no results`);
+  return { script: OUTBOX_SCRIPT, messages: settings.outboxMessages, rows, problems };
+}
+
+function renderOutboxTable(outbox) {
+  const lines = outbox.rows.map((r) => [
+    (r.problems.length ? '!! ' : '') + r.engine,
+    fmtInt(r.messages),
+    r.seconds === null ? '–' : r.seconds.toFixed(2),
+    r.messagesPerSecond === null ? '–' : fmtInt(Math.round(r.messagesPerSecond)),
+  ]);
+  return [
+    'Outbox worker: messages per second to an in-process SMTP server (one worker, default options)',
+    renderGrid(['engine', 'messages', 'seconds', 'msg/s'], lines),
+  ].join('\n');
 }
 
 const settings = {
@@ -109,6 +176,7 @@ const settings = {
   warmupSec: envNumber('BENCH_WARMUP', 2, { min: 0 }),
   startTimeoutSec: envNumber('BENCH_START_TIMEOUT', 180, { min: 1 }),
   pipelining: 1,
+  outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: '<free port>', DATA_DIR: '<fresh temp dir>' },
 };
@@ -119,6 +187,7 @@ const shutdown = new AbortController();
 let app = null;
 let bare = null;
 let currentRun = null;
+let outboxChild = null;
 let interrupted = false;
 
 async function main() {
@@ -171,7 +240,12 @@ async function main() {
       : await lighthouseScores(app.baseUrl, LIGHTHOUSE_PATHS);
 
   const appLog = app.outputSinceReady();
-  const problems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`));
+
+  log('measuring the outbox worker (messages per second to an in-process SMTP server)…');
+  const outbox = await measureOutbox();
+  shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
+  const httpProblems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`));
+  const problems = [...httpProblems, ...outbox.problems];
   const valid = problems.length === 0;
 
   // ---- stdout: the table ----
@@ -182,6 +256,7 @@ async function main() {
     `node ${process.version} · ${machine.cpus} CPUs (${machine.cpuModel}) · ${machine.platform}/${machine.arch} · ` +
       `load ${machine.loadAvg1m} · connections ${settings.connections} · duration ${settings.durationSec}s (warm-up ${settings.warmupSec}s)`,
   );
+  console.log(`\n${renderOutboxTable(outbox)}`);
 
   console.log(
     `\nhome page JavaScript: ${(homeJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${homeJavaScript.files} files ` +
@@ -211,6 +286,7 @@ async function main() {
     rows,
     homeJavaScript,
     lighthouse,
+    outbox,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
   const dir = path.join(repoRoot, 'bench', 'results');
@@ -224,8 +300,12 @@ async function main() {
   if (!valid) {
     const bar = '!'.repeat(78);
     console.error(`\n${bar}`);
-    console.error('!! BENCHMARK RESULTS ARE NOT VALID — requests failed or got non-2xx answers.');
-    console.error('!! Numbers for these rows measure error handling, not the real page/endpoint:');
+    if (httpProblems.length) {
+      console.error('!! BENCHMARK RESULTS ARE NOT VALID — requests failed or got non-2xx answers.');
+      console.error('!! Numbers for these rows measure error handling, not the real page/endpoint:');
+    } else {
+      console.error('!! BENCHMARK RESULTS ARE NOT VALID — the outbox worker run failed its checks:');
+    }
     for (const p of problems) console.error(`!!   - ${p}`);
     console.error(bar);
     return 2;
@@ -405,7 +485,21 @@ function startBareServer() {
 
 async function cleanup() {
   currentRun?.stop();
-  await Promise.allSettled([app?.stop(), bare?.stop()]);
+  await Promise.allSettled([app?.stop(), bare?.stop(), stopOutboxChild()]);
+}
+
+/** SIGTERM lets the child drop its throwaway database; it is killed if it takes over 10 s. */
+function stopOutboxChild() {
+  const child = outboxChild;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('close', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 // ---- formatting -------------------------------------------------------------------------------
@@ -505,7 +599,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
       process.exit(130);
     }
     interrupted = true;
-    log(`\n${sig} received — stopping the app and the bare server…`);
+    log(`\n${sig} received — stopping the app, the bare server and the outbox benchmark…`);
     shutdown.abort(new Error(`interrupted by ${sig}`));
     currentRun?.stop();
     cleanup().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));

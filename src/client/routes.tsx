@@ -141,6 +141,11 @@ export const routes: RouteObject[] = caseSensitive([
                 id: 'features/admin/users/users-page',
                 lazy: () => import('~/client/features/admin/users/users-page'),
               },
+              {
+                path: 'messages',
+                id: 'features/admin/messages/messages-page',
+                lazy: () => import('~/client/features/admin/messages/messages-page'),
+              },
               ...adminSectionsComingLater.map(({ path, title }) => ({
                 path,
                 id: `features/admin/unavailable/admin-unavailable-page#${path}`,

@@ -8,4 +8,5 @@ export const adminPaths = {
   dashboard: paths.admin,
   login: paths.adminLogin,
   users: '/admin/users',
+  messages: '/admin/messages',
 } as const;

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, Mail, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '../admin-paths';
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
@@ -7,4 +7,5 @@ export type AdminNavItem = { to: string; label: string; icon: LucideIcon; end?: 
 export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: adminPaths.users, label: 'Users', icon: Users },
+  { to: adminPaths.messages, label: 'Messages', icon: Mail },
 ];

@@ -181,6 +181,8 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
         '?recipient=DOE%40EXAMPLE': ['Jane.Doe@Example.com'],
         '?recipient=jane.doe': ['Jane.Doe@Example.com'],
         '?recipient=7911123': ['+447911123456'],
+        // A number typed the UK way finds the E.164 form it is stored in.
+        '?recipient=07911%20123': ['+447911123456'],
       });
     });
 
@@ -280,6 +282,8 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
       expect(policy).toContain("default-src 'none'");
       expect(policy).toContain("frame-ancestors 'self'");
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Chromium warns when a sandboxed frame asks for an origin-keyed agent cluster.
+      expect(response.headers['origin-agent-cluster']).toBeUndefined();
       expect(response.headers['cache-control']).toBe('no-store');
     });
 

@@ -70,12 +70,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     async (request, reply) => {
       const message = await findMessage(deps.db, request.params.id);
       if (message.htmlBody === null) throw new AppError('NOT_FOUND', 'This message has no HTML part.');
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Content-Security-Policy', HTML_PREVIEW_POLICY)
-        .header('X-Frame-Options', 'SAMEORIGIN')
-        .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(message.htmlBody);
+      return (
+        reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Content-Security-Policy', HTML_PREVIEW_POLICY)
+          .header('X-Frame-Options', 'SAMEORIGIN')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          // helmet's Origin-Agent-Cluster asks for an isolation the sandboxed (opaque-origin) frame
+          // cannot have, and Chromium warns on every preview; the sandbox isolates it anyway.
+          .removeHeader('Origin-Agent-Cluster')
+          .send(message.htmlBody)
+      );
     },
   );
 
@@ -100,6 +105,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
         .header('Content-Type', inline ? attachment.contentType : 'application/octet-stream')
         .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', attachment.filename))
         .header('Content-Security-Policy', "sandbox; default-src 'none'")
+        .removeHeader('Origin-Agent-Cluster')
         .send(content);
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { paginate } from '~/server/db/paginate';
 import { outboundMessages, type OutboundMessage } from '~/server/db/schema';
@@ -28,11 +28,7 @@ export async function listMessages(db: Db, filters: MessageFilters): Promise<Pag
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(outboundMessages.status, filters.status));
   if (filters.channel) conditions.push(eq(outboundMessages.channel, filters.channel));
-  if (filters.recipient) {
-    // The same expression as the trigram index; LIKE's own wildcards in the search are taken literally.
-    const term = filters.recipient.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    conditions.push(sql`lower(${outboundMessages.recipient}) like ${`%${term}%`}`);
-  }
+  if (filters.recipient) conditions.push(recipientMatches(filters.recipient));
   const query = db
     .select()
     .from(outboundMessages)
@@ -40,6 +36,20 @@ export async function listMessages(db: Db, filters: MessageFilters): Promise<Pag
     .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
     .$dynamic();
   return paginate(db, query, filters);
+}
+
+/**
+ * Part of an address or number, any case. Texts are stored in E.164, so a number typed the UK way
+ * ("07911 123") also matches "+447911123…". The expression is the trigram index's, and LIKE's own
+ * wildcards in the search are taken literally.
+ */
+function recipientMatches(search: string): SQL {
+  const like = (term: string) =>
+    sql`lower(${outboundMessages.recipient}) like ${`%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  const digits = search.replace(/[\s()-]/g, '');
+  if (/^0\d+$/.test(digits)) return or(like(search), like(digits), like(`+44${digits.slice(1)}`))!;
+  if (/^\+?\d+$/.test(digits)) return or(like(search), like(digits))!;
+  return like(search);
 }
 
 export async function findMessage(db: Db, id: string): Promise<OutboundMessage> {

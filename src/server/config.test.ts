@@ -190,3 +190,71 @@ describe('secret settings', () => {
     expect(lines.join('')).not.toContain('Lighthouse keeper at dawn');
   });
 });
+
+describe('e-mail and text message settings', () => {
+  const twilio = {
+    TWILIO_ACCOUNT_SID: `AC${'0a'.repeat(16)}`,
+    TWILIO_AUTH_TOKEN: 'Twilio-t0ken-xyz',
+    TWILIO_FROM_NUMBER: '+447700900123',
+  };
+
+  it('leaves both channels unconfigured (messages held) when nothing is set', () => {
+    expect(loadConfig({}).messaging).toEqual({ email: undefined, sms: undefined });
+  });
+
+  it('sends e-mail as the trading name at SITE_EMAIL unless MAIL_FROM says otherwise', () => {
+    const fromSite = loadConfig({ SMTP_URL: 'smtp://mail.example.co.uk', SITE_EMAIL: 'hello@example.co.uk' });
+    expect(fromSite.messaging.email).toEqual({
+      smtpUrl: 'smtp://mail.example.co.uk',
+      from: 'CarBuy Direct <hello@example.co.uk>',
+      replyTo: undefined,
+    });
+    const own = loadConfig({
+      SMTP_URL: 'smtps://mail.example.co.uk',
+      MAIL_FROM: 'CarBuy Direct <no-reply@example.co.uk>',
+      SITE_EMAIL: 'hello@example.co.uk',
+    });
+    // Replies to a no-reply sender still reach someone.
+    expect(own.messaging.email).toMatchObject({
+      from: 'CarBuy Direct <no-reply@example.co.uk>',
+      replyTo: 'hello@example.co.uk',
+    });
+  });
+
+  it('says what is missing: a sender for e-mail, the other half of the Twilio pair, a sender for texts', () => {
+    expect(problemsFor({ SMTP_URL: 'smtp://mail.example.co.uk' })).toEqual([
+      'MAIL_FROM: must be set when SMTP_URL is (or set SITE_EMAIL, which it then defaults to)',
+    ]);
+    expect(problemsFor({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID })).toEqual([
+      'TWILIO_AUTH_TOKEN: must be set together with the other TWILIO_ variable',
+    ]);
+    expect(problemsFor({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'x' })).toEqual([
+      'TWILIO_FROM_NUMBER: set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
+    ]);
+    expect(problemsFor({ SMTP_URL: 'http://mail.example.co.uk', MAIL_FROM: 'not an address' })).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.co.uk:587',
+      'MAIL_FROM: must be an e-mail address, or a name and address such as "CarBuy Direct <hello@example.co.uk>" (got "not an address")',
+    ]);
+  });
+
+  it('configures texts with a number or a messaging service, and never prints the SMTP password or Twilio token', () => {
+    const config = loadConfig({
+      ...twilio,
+      SMTP_URL: 'smtp://mailer:Smtp-pa55-xyz@mail.example.co.uk:587',
+      MAIL_FROM: 'a@example.co.uk',
+    });
+    expect(config.messaging.sms).toMatchObject({ from: '+447700900123', apiUrl: 'https://api.twilio.com' });
+    expect(secretEnvKeys).toEqual(expect.arrayContaining(['SMTP_URL', 'TWILIO_AUTH_TOKEN']));
+    for (const text of [JSON.stringify(config), inspect(config, { depth: 5 })]) {
+      expect(text).not.toContain('Smtp-pa55-xyz');
+      expect(text).not.toContain('Twilio-t0ken-xyz');
+      expect(text).toContain('mail.example.co.uk');
+    }
+    const service = loadConfig({
+      ...twilio,
+      TWILIO_FROM_NUMBER: '',
+      TWILIO_MESSAGING_SERVICE_SID: `MG${'1b'.repeat(16)}`,
+    });
+    expect(service.messaging.sms).toMatchObject({ from: undefined, messagingServiceSid: `MG${'1b'.repeat(16)}` });
+  });
+});

@@ -1,4 +1,4 @@
-import { ArrowRight, KeyRound, UsersRound } from 'lucide-react';
+import { ArrowRight, KeyRound, Mail, UsersRound } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '~/client/components/ui/badge';
@@ -30,6 +30,14 @@ export function Component() {
             icon={<UsersRound aria-hidden="true" className="size-6" />}
             title="Admin users"
             text="Create accounts for staff, edit their details and remove access."
+          />
+        </li>
+        <li>
+          <AreaCard
+            to={adminPaths.messages}
+            icon={<Mail aria-hidden="true" className="size-6" />}
+            title="Messages"
+            text="Every e-mail and text message the site sends, whether it went, and a test message to check the set-up."
           />
         </li>
         <li>

@@ -263,6 +263,33 @@ export const envSchema = z.object({
   ),
   /** Where the Twilio client sends requests; only tests and the demo change it (a local fake). */
   TWILIO_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.twilio.com')),
+  /** Staff who get the "new valuation" e-mail: one address, or several separated by commas. */
+  STAFF_NOTIFY_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) => v.split(/\s*,\s*/).filter(Boolean))
+      .refine(
+        (list) => list.every((address) => z.email().safeParse(address).success),
+        'must be an e-mail address, or several separated by commas',
+      )
+      .optional(),
+  ),
+
+  // Vehicle data (src/server/features/vehicle-data): DVLA Vehicle Enquiry Service, and the model
+  // name from the DVSA MOT History API (OAuth2 client credentials plus an API key).
+  DVLA_API_KEY: secret(optionalText(200)),
+  DVLA_API_URL: z.preprocess(
+    emptyAsUndefined,
+    httpUrl.default('https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry'),
+  ),
+  DVSA_MOT_CLIENT_ID: optionalText(200),
+  DVSA_MOT_CLIENT_SECRET: secret(optionalText(500)),
+  DVSA_MOT_API_KEY: secret(optionalText(200)),
+  DVSA_MOT_SCOPE: z.preprocess(emptyAsUndefined, z.string().trim().default('https://tapi.dvsa.gov.uk/.default')),
+  DVSA_MOT_TOKEN_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  DVSA_MOT_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://history.mot.api.gov.uk')),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -306,6 +333,18 @@ const adminPair = envSchema.superRefine((env, ctx) => {
       message: 'set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
     });
   }
+  const motSettings = [
+    'DVSA_MOT_CLIENT_ID',
+    'DVSA_MOT_CLIENT_SECRET',
+    'DVSA_MOT_API_KEY',
+    'DVSA_MOT_TOKEN_URL',
+  ] as const;
+  const motSet = motSettings.filter((name) => env[name]);
+  if (motSet.length > 0 && motSet.length < motSettings.length) {
+    for (const name of motSettings.filter((n) => !env[n])) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other DVSA_MOT_ settings' });
+    }
+  }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
@@ -338,6 +377,10 @@ export type AppConfig = {
   secureCookies: boolean;
   /** How e-mail and text messages go out; undefined where nothing is configured (messages are held). */
   messaging: MessagingConfig;
+  /** Who gets the "new valuation" e-mail; empty when nobody is set (nothing is sent to staff). */
+  staffNotifyEmails: string[];
+  /** Vehicle lookups; a provider left undefined is not configured. */
+  vehicleData: VehicleDataConfig;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -363,6 +406,13 @@ export type MessagingConfig = {
         messagingServiceSid: string | undefined;
         apiUrl: string;
       }
+    | undefined;
+};
+
+export type VehicleDataConfig = {
+  dvla: { apiKey: string; apiUrl: string } | undefined;
+  motHistory:
+    | { clientId: string; clientSecret: string; apiKey: string; scope: string; tokenUrl: string; apiUrl: string }
     | undefined;
 };
 
@@ -437,6 +487,8 @@ function configFrom(env: Env): AppConfig {
         : undefined,
     secureCookies: publicBaseUrl.startsWith('https://'),
     messaging: messagingFrom(env),
+    staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
+    vehicleData: vehicleDataFrom(env),
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,
@@ -448,6 +500,24 @@ function configFrom(env: Env): AppConfig {
       SITE_EMAIL: env.SITE_EMAIL,
       SITE_WHATSAPP: env.SITE_WHATSAPP,
     },
+  };
+}
+
+function vehicleDataFrom(env: Env): VehicleDataConfig {
+  const { DVSA_MOT_CLIENT_ID: clientId, DVSA_MOT_CLIENT_SECRET: clientSecret, DVSA_MOT_API_KEY: apiKey } = env;
+  return {
+    dvla: env.DVLA_API_KEY ? { apiKey: env.DVLA_API_KEY, apiUrl: env.DVLA_API_URL } : undefined,
+    motHistory:
+      clientId && clientSecret && apiKey && env.DVSA_MOT_TOKEN_URL
+        ? {
+            clientId,
+            clientSecret,
+            apiKey,
+            scope: env.DVSA_MOT_SCOPE,
+            tokenUrl: env.DVSA_MOT_TOKEN_URL,
+            apiUrl: env.DVSA_MOT_API_URL,
+          }
+        : undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { missingBusinessDetails } from './features/site/site-config';
+import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
 import { OUTBOX_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
@@ -61,6 +62,14 @@ export async function startServer(options: {
     const jobs = createJobRunner({
       jobs: serverJobs({
         outbox,
+        clock,
+        expiredRecords: [
+          {
+            name: 'request-limit windows',
+            // Windows are at most an hour long; anything older has no use.
+            deleteExpired: (now) => deleteOldRateLimitCounters(database.db, new Date(now.getTime() - 60 * 60_000)),
+          },
+        ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
       }),

@@ -23,12 +23,15 @@ const expectedTables = [
   'call_logs',
   'car_valuations',
   'customer_reviews',
+  'idempotency_keys',
   'login_attempts',
   'outbound_messages',
   'purchased_vehicles',
+  'rate_limit_counters',
   'sessions',
   'users',
   'valuation_events',
+  'vehicle_lookups',
   'visitor_analytics',
 ];
 

@@ -22,6 +22,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -411,6 +412,67 @@ export const outboundMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Vehicle lookups, idempotent requests and request limits (issue 10)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * DVLA/DVSA answers kept for a day per registration: lookups cost money and have quotas, and a
+ * seller often types the same registration twice. "Not found" is kept too, for a shorter time.
+ */
+export const vehicleLookups = pgTable(
+  'vehicle_lookups',
+  {
+    /** Upper-case with no spaces (DESIGN 6). */
+    registration: varchar('registration', { length: 10 }).primaryKey(),
+    found: boolean('found').notNull(),
+    /** The lookup result as the API answers it; null when the vehicle was not found. */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('vehicle_lookups_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A request sent again with the same Idempotency-Key (a double tap, a retry on a bad connection)
+ * gets the first answer instead of doing the work twice. Keys are stored hashed, per scope.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Which operation, e.g. "POST /api/valuations". */
+    scope: varchar('scope', { length: 100 }).notNull(),
+    /** SHA-256 hex of the client's key. */
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    /** SHA-256 hex of the request body: the same key with a different body is refused. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** Null while the first request is still being handled. */
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.keyHash] }), index('idempotency_keys_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Requests per client in fixed windows, for limits that hold across server processes. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** Which limit, e.g. "vehicle-lookup". */
+    bucket: varchar('bucket', { length: 50 }).notNull(),
+    /** Usually the client address. */
+    clientKey: varchar('client_key', { length: 100 }).notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.clientKey, t.windowStart] }),
+    index('rate_limit_counters_window_start_idx').on(t.windowStart),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Relations (for `db.query.*` only; they create nothing in the database)
 // ---------------------------------------------------------------------------------------------
 
@@ -457,5 +519,7 @@ export type VisitorAnalytic = typeof visitorAnalytics.$inferSelect;
 export type NewVisitorAnalytic = typeof visitorAnalytics.$inferInsert;
 export type CallLog = typeof callLogs.$inferSelect;
 export type OutboundMessage = typeof outboundMessages.$inferSelect;
+export type VehicleLookupRow = typeof vehicleLookups.$inferSelect;
+export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
 export type NewOutboundMessage = typeof outboundMessages.$inferInsert;
 export type NewCallLog = typeof callLogs.$inferInsert;

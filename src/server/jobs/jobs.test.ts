@@ -167,6 +167,8 @@ describe('background jobs', () => {
     const calls: string[] = [];
     const jobs = serverJobs({
       outbox: { drain: async () => 0 },
+      expiredRecords: [],
+      clock: () => new Date(),
       sessions: {
         deleteExpired: async () => {
           calls.push('sessions');
@@ -182,10 +184,29 @@ describe('background jobs', () => {
     expect(calls).toEqual(['sessions', 'attempts']);
   });
 
+  it('the server’s jobs delete expired records of every kind they are given, at the job’s time', async () => {
+    const seen: string[] = [];
+    const at = new Date('2026-03-02T09:00:00Z');
+    const jobs = serverJobs({
+      outbox: { drain: async () => 0 },
+      expiredRecords: [
+        { name: 'a', deleteExpired: async (now) => void seen.push(`a ${now.toISOString()}`) },
+        { name: 'b', deleteExpired: async (now) => void seen.push(`b ${now.toISOString()}`) },
+      ],
+      clock: () => at,
+      sessions: { deleteExpired: async () => 0 },
+      throttle: { deleteOld: async () => {} },
+    });
+    await jobs.find((j) => j.name === 'expired records clean-up')!.run(new AbortController().signal);
+    expect(seen).toEqual([`a ${at.toISOString()}`, `b ${at.toISOString()}`]);
+  });
+
   it('the server’s jobs include the outbox worker, which runs at once and then polls', async () => {
     let drained = 0;
     const jobs = serverJobs({
       outbox: { drain: async () => ++drained },
+      expiredRecords: [],
+      clock: () => new Date(),
       sessions: { deleteExpired: async () => 0 },
       throttle: { deleteOld: async () => {} },
     });

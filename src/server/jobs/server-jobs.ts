@@ -14,8 +14,16 @@ export const OUTBOX_POLL_MS = 5_000;
 /** The outbox job's name, for waking it (jobs.runOnce). */
 export const OUTBOX_JOB = 'outbox';
 
+/** Records that have served their purpose (request-limit windows, later cached lookups) go this often. */
+export const EXPIRED_RECORDS_CLEANUP_EVERY_MS = 15 * 60 * 1000;
+
+/** One kind of record with an end date: deletes those past it. */
+export type ExpiredRecords = { name: string; deleteExpired(now: Date): Promise<void> };
+
 export type ServerJobDeps = {
   outbox: Pick<OutboxWorker, 'drain'>;
+  expiredRecords: ExpiredRecords[];
+  clock: () => Date;
   sessions: Pick<SessionStore, 'deleteExpired'>;
   throttle: Pick<LoginThrottle, 'deleteOld'>;
 };
@@ -26,6 +34,17 @@ export type ServerJobDeps = {
  */
 export function serverJobs(deps: ServerJobDeps): Job[] {
   return [
+    {
+      name: 'expired records clean-up',
+      everyMs: EXPIRED_RECORDS_CLEANUP_EVERY_MS,
+      firstRunAfterMs: 90_000,
+      run: async (signal) => {
+        for (const records of deps.expiredRecords) {
+          if (signal.aborted) return;
+          await records.deleteExpired(deps.clock());
+        }
+      },
+    },
     {
       name: OUTBOX_JOB,
       everyMs: OUTBOX_POLL_MS,

@@ -1,0 +1,161 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionCookieName, type Access } from '~/server/auth/access';
+import { DEFAULT_TRADING_NAME } from '~/server/features/site/site-config';
+import { apiErrorSchema } from '~/shared/api-error';
+import { renderApiReference, type ApiDocument } from './openapi-reference';
+
+/** The name of the session cookie's security scheme in the document. */
+export const SESSION_SCHEME = 'sessionCookie';
+
+/**
+ * Groups of operations, by the start of their path, in the order the reference
+ * page lists them. A path no group names gets one from its first segment after
+ * /api (and /api/admin), so a new feature is grouped without editing this list.
+ */
+const TAGS = [
+  { prefix: '/api/auth/', name: 'Signing in', description: 'Sign in and out, the current user, changing a password.' },
+  {
+    prefix: '/api/admin/users',
+    name: 'Admin users',
+    description: 'The accounts of the staff who use the back office.',
+  },
+  {
+    prefix: '/api/admin/messages',
+    name: 'Messages',
+    description: 'The outbox of e-mails and text messages: reading, retrying and sending a test message.',
+  },
+  { prefix: '/api/health', name: 'Health', description: 'Whether the server and its database are up.' },
+  { prefix: '/api/openapi.json', name: 'API document', description: 'This document and its reference page.' },
+  { prefix: '/api/reference', name: 'API document', description: '' },
+];
+
+export function tagFor(url: string): string {
+  const known = TAGS.find((tag) => url.startsWith(tag.prefix));
+  if (known) return known.name;
+  const segment = url.replace(/^\/api\/(admin\/)?/, '').split('/')[0] || 'Other';
+  return segment.charAt(0).toUpperCase() + segment.slice(1);
+}
+
+const ACCESS_DESCRIPTION: Record<Access, string> = {
+  public: 'Anyone may call this.',
+  signedIn: 'Needs a signed-in session (any member of staff).',
+  admin: 'Needs a signed-in admin.',
+};
+
+export type OpenApiOptions = {
+  /** The brand (SITE_TRADING_NAME; the default when unset): the document's title is "<trading name> API". */
+  tradingName: string | undefined;
+  /** The app's version (package.json). */
+  version: string;
+  /** Whether the session cookie is the https one (`__Host-sid`) or plain `sid`. */
+  secureCookies: boolean;
+};
+
+/**
+ * The OpenAPI 3.1 document of the JSON API, built by @fastify/swagger from the
+ * routes' zod schemas, and the two admin-only routes that show it:
+ * `GET /api/openapi.json` (the document) and `GET /api/reference` (a plain HTML
+ * page rendered from it on the server, no script, styles only in attributes,
+ * so it works under the site's CSP).
+ *
+ * Register it before any route: @fastify/swagger collects routes in an onRoute
+ * hook, so it sees only routes registered after it. Register it after access
+ * control, whose onRoute hook fills in each route's `config.access`. Only /api
+ * routes are in the document; pages and files are hidden.
+ */
+export async function registerOpenApi(app: FastifyInstance, given: OpenApiOptions): Promise<void> {
+  const options = { ...given, tradingName: given.tradingName ?? DEFAULT_TRADING_NAME };
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${options.tradingName} API`,
+        version: options.version,
+        description:
+          'The JSON API behind the website and the back office. Errors answer a JSON body with `message` ' +
+          '(safe to show), and may add `code`, `issues` (one message per field) and `requestId`.',
+      },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(options.secureCookies),
+            description:
+              'The session cookie set by POST /api/auth/login (HttpOnly, SameSite=Lax). ' +
+              'Cross-site requests that change data are refused whatever the cookie.',
+          },
+        },
+      },
+      tags: uniqueTags(),
+    },
+    transform: transformRoute,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(documentRoutes, options);
+}
+
+function uniqueTags() {
+  const seen = new Set<string>();
+  return TAGS.filter((tag) => !seen.has(tag.name) && seen.add(tag.name)).map(({ name, description }) => ({
+    name,
+    description,
+  }));
+}
+
+/** zod schemas to JSON Schema (fastify-type-provider-zod), plus our grouping and access; non-/api routes hidden. */
+const transformRoute: typeof jsonSchemaTransform = (input) => {
+  const { url, route } = input;
+  if (!url.startsWith('/api/')) return { schema: { hide: true } as FastifySchema, url };
+  const transformed = jsonSchemaTransform(input);
+  const access = route.config?.access ?? 'public';
+  const schema: FastifySchema & Record<string, unknown> = {
+    ...transformed.schema,
+    tags: [tagFor(url)],
+    description: ACCESS_DESCRIPTION[access],
+    'x-access': access,
+  };
+  if (access !== 'public') schema.security = [{ [SESSION_SCHEME]: [] }];
+  return { schema, url: transformed.url };
+};
+
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+const documentRoutes: FastifyPluginAsyncZod<{ tradingName: string }> = async (app, options) => {
+  app.get(
+    '/api/openapi.json',
+    { config: { access: 'admin' }, schema: { response: { 200: documentSchema, ...errors } } },
+    async () => document(app),
+  );
+
+  app.get(
+    '/api/reference',
+    {
+      config: { access: 'admin' },
+      schema: {
+        response: {
+          200: { description: 'The reference page', content: { 'text/html': { schema: z.string() } } },
+          ...errors,
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .send(renderApiReference(document(app), { tradingName: options.tradingName })),
+  );
+};
+
+function document(app: FastifyInstance): ApiDocument {
+  return app.swagger() as unknown as ApiDocument;
+}

@@ -256,7 +256,10 @@ export function renderSchema(schema: JsonSchema, schemas: Record<string, JsonSch
   if (schema.const !== undefined) return `${code(JSON.stringify(schema.const))}${note}`;
   if (schema.enum) return `one of ${schema.enum.map((value) => code(JSON.stringify(value))).join(', ')}${note}`;
 
-  const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type;
+  if (Array.isArray(schema.type)) {
+    return `${schema.type.map((type) => renderSchema({ ...schema, type, description: undefined }, schemas, depth + 1)).join(' or ')}${note}`;
+  }
+  const type = schema.type;
   switch (type) {
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
@@ -274,21 +277,23 @@ export function renderSchema(schema: JsonSchema, schemas: Record<string, JsonSch
     }
     case 'array': {
       const size = range(schema.minItems, schema.maxItems, 'items');
-      return `a list${size}${schema.items ? ` of ${describe(schema.items)}` : ''}${note}`;
+      return `a list${size}${schema.items ? `, each item ${describe(schema.items)}` : ''}${note}`;
     }
     case 'string': {
       const details = [
         range(schema.minLength, schema.maxLength, 'characters').trim(),
         schema.format ? `format ${code(schema.format)}` : '',
-        schema.pattern ? `matching ${code(schema.pattern)}` : '',
+        // A format says it better than the long pattern zod adds to it (uuid, date-time).
+        schema.pattern && !schema.format ? `matching ${code(schema.pattern)}` : '',
       ].filter(Boolean);
       return `text${details.length ? ` (${details.join(', ')})` : ''}${note}`;
     }
     case 'integer':
     case 'number': {
       const bounds = [
-        schema.minimum !== undefined ? `at least ${schema.minimum}` : '',
-        schema.maximum !== undefined ? `at most ${schema.maximum}` : '',
+        // zod bounds every integer by the safe range: not worth saying.
+        schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? `at least ${schema.minimum}` : '',
+        schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? `at most ${schema.maximum}` : '',
       ].filter(Boolean);
       return `${type === 'integer' ? 'a whole number' : 'a number'}${bounds.length ? ` (${bounds.join(', ')})` : ''}${note}`;
     }

@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health-routes';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
+import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './features/vehicle-data';
 import { siteConfigAt } from './features/site/site-config';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
@@ -45,6 +46,8 @@ export type AppDeps = {
   logStream?: DestinationStream;
   /** Private files (e-mail attachments); DATA_DIR/files when absent. */
   files?: FileStore;
+  /** Vehicle lookup time-out and rate limit; tests shorten them. */
+  vehicleData?: VehicleDataOptions;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -118,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('outbox', outbox);
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
+  const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);
+  await app.register(vehicleRoutes, vehicleDeps);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 

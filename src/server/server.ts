@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
+import { deleteExpiredVehicleLookups } from './features/vehicle-data';
 import { missingBusinessDetails } from './features/site/site-config';
 import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
@@ -69,6 +70,7 @@ export async function startServer(options: {
             // Windows are at most an hour long; anything older has no use.
             deleteExpired: (now) => deleteOldRateLimitCounters(database.db, new Date(now.getTime() - 60 * 60_000)),
           },
+          { name: 'cached vehicle lookups', deleteExpired: (now) => deleteExpiredVehicleLookups(database.db, now) },
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),

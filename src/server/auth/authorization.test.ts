@@ -18,6 +18,7 @@ import type { Access } from './access';
  */
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/vehicle/:registration': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/user': 'signedIn',

@@ -13,6 +13,8 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** An outside provider answered with an error or nonsense. */
+  BAD_GATEWAY: 502,
   NOT_CONFIGURED: 503,
   UNAVAILABLE: 503,
 } as const;

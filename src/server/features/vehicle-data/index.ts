@@ -1,0 +1,42 @@
+/**
+ * Vehicle lookup (issue 10): a registration's make, model, year and DVLA details for the
+ * valuation wizard, from DVLA's Vehicle Enquiry Service and DVSA's MOT History, cached per
+ * registration in the database.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { VehicleDataConfig } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { createRateLimit } from '~/server/http/rate-limit';
+import { createDvlaClient } from './dvla-client';
+import { createMotHistoryClient } from './mot-history-client';
+import { createVehicleLookup } from './vehicle-lookup-service';
+import type { VehicleRoutesDeps } from './vehicle-routes';
+
+export { vehicleRoutes, type VehicleRoutesDeps } from './vehicle-routes';
+export { createVehicleLookup, deleteExpiredVehicleLookups, type VehicleLookup } from './vehicle-lookup-service';
+export { createDvlaClient, type DvlaClient } from './dvla-client';
+export { createMotHistoryClient, type MotHistoryClient } from './mot-history-client';
+export { ProviderError, PROVIDER_TIMEOUT_MS } from './provider-http';
+
+export type VehicleDataOptions = {
+  /** Per provider request (5 s unless a test wants less). */
+  timeoutMs?: number;
+  /** Lookups per client address and minute (about 30). */
+  perMinute?: number;
+};
+
+/** The lookup endpoint's dependencies from the settings: real clients for whichever providers are configured. */
+export function vehicleRoutesDeps(
+  config: VehicleDataConfig,
+  deps: { db: Db; clock: () => Date; log: FastifyBaseLogger },
+  options: VehicleDataOptions = {},
+): VehicleRoutesDeps {
+  const { timeoutMs } = options;
+  const dvla = config.dvla && createDvlaClient(config.dvla, { timeoutMs });
+  const motHistory = config.motHistory && createMotHistoryClient(config.motHistory, { timeoutMs, clock: deps.clock });
+  const limit = options.perMinute ?? 30;
+  return {
+    lookup: createVehicleLookup({ ...deps, dvla, motHistory }),
+    rateLimit: createRateLimit(deps.db, deps.clock, { bucket: 'vehicle-lookup', limit, windowMs: 60_000 }),
+  };
+}

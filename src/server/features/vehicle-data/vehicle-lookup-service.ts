@@ -1,0 +1,167 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '~/server/db/client';
+import { vehicleLookups } from '~/server/db/schema';
+import { AppError } from '~/server/http/app-error';
+import { vehicleLookupResultSchema, type VehicleLookupResult } from '~/shared/vehicle-lookup';
+import type { DvlaClient, DvlaVehicle } from './dvla-client';
+import type { MotHistoryClient } from './mot-history-client';
+import { ProviderError, type ProviderFailure } from './provider-http';
+
+/**
+ * A registration's vehicle: from the database cache when fresh (lookups cost money and have
+ * quotas), otherwise from DVLA, with the model from DVSA when that is configured (DVSA failing
+ * only leaves the model out). Found vehicles are kept 24 hours, "not found" 1 hour (a new car may
+ * reach DVLA soon); failures are not kept. Concurrent lookups of one registration in this process
+ * share one cache read and one provider call.
+ */
+
+export const FOUND_TTL_MS = 24 * 60 * 60_000;
+export const NOT_FOUND_TTL_MS = 60 * 60_000;
+
+export type LookupOutcome = { found: true; result: VehicleLookupResult } | { found: false };
+
+export type VehicleLookup = {
+  /** False without DVLA settings: the endpoint answers 503 "not configured". */
+  readonly configured: boolean;
+  /** Throws AppError (502/503) when the provider fails. */
+  lookup(registration: string): Promise<LookupOutcome>;
+};
+
+export type VehicleLookupDeps = {
+  db: Db;
+  clock: () => Date;
+  dvla: DvlaClient | undefined;
+  motHistory: MotHistoryClient | undefined;
+  log: FastifyBaseLogger;
+};
+
+const tryAgain = 'Please try again in a minute, or enter the vehicle details yourself.';
+/** What the seller is told, and the status, for each way a provider can fail. */
+const failureAnswers: Record<
+  ProviderFailure,
+  { code: 'BAD_GATEWAY' | 'UNAVAILABLE' | 'INVALID_INPUT'; message: string }
+> = {
+  rejected: {
+    code: 'INVALID_INPUT',
+    message: 'DVLA could not read that registration. Check it, or enter the vehicle details yourself.',
+  },
+  'rate-limited': { code: 'UNAVAILABLE', message: `The DVLA vehicle service is busy. ${tryAgain}` },
+  unavailable: { code: 'UNAVAILABLE', message: `The DVLA vehicle service is down for maintenance. ${tryAgain}` },
+  timeout: { code: 'UNAVAILABLE', message: `The DVLA vehicle service did not answer in time. ${tryAgain}` },
+  failed: { code: 'BAD_GATEWAY', message: `The DVLA vehicle service had a problem. ${tryAgain}` },
+  refused: {
+    code: 'BAD_GATEWAY',
+    message: 'Vehicle lookup is not working right now. Please enter the vehicle details yourself.',
+  },
+  unreachable: { code: 'BAD_GATEWAY', message: `We could not reach the DVLA vehicle service. ${tryAgain}` },
+};
+
+/** The answer for a provider failure; 429 and 503 from DVLA say when to come back. */
+function failureAnswer(error: ProviderError): AppError {
+  const { code, message } = failureAnswers[error.failure];
+  const busy = error.failure === 'rate-limited' || error.failure === 'unavailable';
+  return new AppError(code, message, {
+    detail: error.message,
+    cause: error,
+    ...(busy ? { headers: { 'Retry-After': '60' } } : {}),
+  });
+}
+
+export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
+  const { db, clock, dvla, motHistory, log } = deps;
+  const inFlight = new Map<string, Promise<LookupOutcome>>();
+
+  async function cached(registration: string): Promise<LookupOutcome | undefined> {
+    const [row] = await db
+      .select()
+      .from(vehicleLookups)
+      .where(and(eq(vehicleLookups.registration, registration), gt(vehicleLookups.expiresAt, clock())));
+    if (!row) return undefined;
+    if (!row.found) return { found: false };
+    const result = vehicleLookupResultSchema.safeParse(row.data);
+    return result.success ? { found: true, result: result.data } : undefined;
+  }
+
+  async function store(registration: string, outcome: LookupOutcome) {
+    const fetchedAt = clock();
+    const expiresAt = new Date(fetchedAt.getTime() + (outcome.found ? FOUND_TTL_MS : NOT_FOUND_TTL_MS));
+    const values = { found: outcome.found, data: outcome.found ? outcome.result : null, fetchedAt, expiresAt };
+    await db
+      .insert(vehicleLookups)
+      .values({ registration, ...values })
+      .onConflictDoUpdate({ target: vehicleLookups.registration, set: values });
+  }
+
+  /** DVSA's model name, or undefined when DVSA is not configured, has no such vehicle or fails. */
+  async function modelOf(registration: string): Promise<string | undefined> {
+    if (!motHistory) return undefined;
+    try {
+      return (await motHistory.vehicle(registration))?.model ?? undefined;
+    } catch (error) {
+      log.warn({ err: error }, 'DVSA MOT History lookup failed; answering without the model');
+      return undefined;
+    }
+  }
+
+  async function fetchAndStore(registration: string): Promise<LookupOutcome> {
+    const fresh = await cached(registration);
+    if (fresh) return fresh;
+    if (!dvla) throw new AppError('NOT_CONFIGURED', 'Vehicle lookup is not configured');
+    // Both at once; DVSA's answer is awaited even when DVLA fails, so no request outlives the lookup.
+    const [vehicle, model] = await Promise.allSettled([dvla.vehicle(registration), modelOf(registration)]);
+    if (vehicle.status === 'rejected') {
+      const error: unknown = vehicle.reason;
+      if (!(error instanceof ProviderError)) throw error;
+      const level = error.failure === 'refused' ? 'error' : 'warn';
+      log[level]({ failure: error.failure, status: error.options.status, detail: error.message }, 'DVLA lookup failed');
+      throw failureAnswer(error);
+    }
+    const found = vehicle.value;
+    const modelName = model.status === 'fulfilled' ? model.value : undefined;
+    const outcome: LookupOutcome = found
+      ? { found: true, result: toResult(registration, found, modelName) }
+      : { found: false };
+    await store(registration, outcome);
+    return outcome;
+  }
+
+  return {
+    configured: dvla !== undefined,
+    lookup(registration) {
+      let running = inFlight.get(registration);
+      if (!running) {
+        running = fetchAndStore(registration).finally(() => inFlight.delete(registration));
+        inFlight.set(registration, running);
+      }
+      return running;
+    },
+  };
+}
+
+/** SPEC's vehicle lookup result from DVLA's record (and DVSA's model); absent fields stay absent. */
+export function toResult(registration: string, vehicle: DvlaVehicle, model: string | undefined): VehicleLookupResult {
+  const firstRegistered = /^(\d{4})-/.exec(vehicle.monthOfFirstRegistration ?? '')?.[1];
+  const fields = {
+    make: vehicle.make,
+    model,
+    year: vehicle.yearOfManufacture ?? (firstRegistered ? Number(firstRegistered) : undefined),
+    fuelType: vehicle.fuelType,
+    engineSize: vehicle.engineCapacity === undefined ? undefined : String(vehicle.engineCapacity),
+    color: vehicle.colour,
+    motStatus: vehicle.motStatus,
+    motExpiryDate: vehicle.motExpiryDate,
+    taxStatus: vehicle.taxStatus,
+    taxDueDate: vehicle.taxDueDate,
+    co2Emissions: vehicle.co2Emissions,
+    dateOfLastV5CIssued: vehicle.dateOfLastV5CIssued,
+    markedForExport: vehicle.markedForExport,
+  };
+  const known = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return { success: true, registration, ...Object.fromEntries(known) };
+}
+
+/** Removes cached lookups past their expiry (the clean-up job calls it). */
+export async function deleteExpiredVehicleLookups(db: Db, now: Date): Promise<void> {
+  await db.delete(vehicleLookups).where(lt(vehicleLookups.expiresAt, now));
+}

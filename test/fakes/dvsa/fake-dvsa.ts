@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { dateFrom, loadYamlContract, startJsonFakeServer, type FakeAnswer, type FakeReply } from '../json-fake-server';
+
+/**
+ * A local stand-in for the DVSA MOT History API and its OAuth2 token endpoint
+ * (shared/contracts/external-apis.md §2).
+ *
+ * - `POST {url}/{tenant}/oauth2/v2.0/token`, a form with grant_type=client_credentials, client_id,
+ *   client_secret and scope: `{token_type, expires_in, ext_expires_in, access_token}`; Entra ID's
+ *   own errors otherwise (`invalid_client`, `invalid_scope`, `unsupported_grant_type`).
+ * - `GET {url}/v1/trade/vehicles/registration/{registration}` with `Authorization: Bearer` (a token
+ *   it issued and that has not expired by `now`) and `X-API-Key`: a VehicleWithMotResponse for the
+ *   DVLA test registrations (AA19EEE is new, so a NewRegVehicleResponse), 404 MOTH-NF-01 otherwise.
+ * - failNext({ status: 500 }) or failNext({ hang: true }) for the next vehicle request.
+ *
+ * Vehicle requests and answers are checked against DVSA's OpenAPI document
+ * (test/contracts/dvsa-mot-history.openapi.yaml); the token endpoint is not in it.
+ */
+
+export interface FakeDvsaOptions {
+  clientId?: string;
+  clientSecret?: string;
+  apiKey?: string;
+  scope?: string;
+  /** Lifetime of the tokens it issues, in seconds (Entra ID's sample: 1199). */
+  tokenLifetimeSeconds?: number;
+  now?: () => Date;
+}
+
+export type DvsaFault = { status: 500 } | { hang: true };
+
+export interface FakeDvsa {
+  /** Base URL of the API, for DVSA_MOT_API_URL. */
+  url: string;
+  /** The token endpoint, for DVSA_MOT_TOKEN_URL. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  apiKey: string;
+  scope: string;
+  /** Tokens issued so far (proves a client caches them). */
+  readonly tokensIssued: number;
+  /** Registrations asked for, in order. */
+  lookups: string[];
+  readonly requests: number;
+  contractProblems: string[];
+  failNext(...faults: DvsaFault[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const contractFile = fileURLToPath(new URL('../../contracts/dvsa-mot-history.openapi.yaml', import.meta.url));
+const tokenPath = '/a455b827-244f-4c97-b5b4-ce5d13b4d00c/oauth2/v2.0/token';
+const errorResponseSchema = {
+  type: 'object',
+  required: ['errorCode', 'errorMessage'],
+  properties: { errorCode: { type: 'string' }, errorMessage: { type: 'string' }, requestId: { type: 'string' } },
+};
+
+/** Models (and DVSA's spelling of make, fuel and colour) for the DVLA test registrations. */
+const testVehicles: Record<string, { make: string; model: string; fuelType: string; colour: string; cc?: string }> = {
+  AA19AAA: { make: 'FORD', model: 'FOCUS', fuelType: 'Petrol', colour: 'Red', cc: '2000' },
+  AA19EEE: { make: 'TESLA', model: 'MODEL 3', fuelType: 'Electric', colour: 'White' },
+  AA19PPP: { make: 'VOLVO', model: 'FH', fuelType: 'Diesel', colour: 'Red', cc: '12800' },
+  L2WPS: { make: 'ROVER', model: '214 SI', fuelType: 'Petrol', colour: 'Blue', cc: '1396' },
+  AA19SRN: { make: 'FORD', model: 'FIESTA', fuelType: 'Petrol', colour: 'Red', cc: '2000' },
+  AA19MOT: { make: 'FORD', model: 'KUGA', fuelType: 'Petrol', colour: 'Red', cc: '2000' },
+};
+
+function vehicleRecord(registration: string, now: Date): Record<string, unknown> | undefined {
+  const vehicle = testVehicles[registration];
+  if (!vehicle) return undefined;
+  const common = {
+    registration,
+    make: vehicle.make,
+    model: vehicle.model,
+    fuelType: vehicle.fuelType,
+    primaryColour: vehicle.colour,
+    registrationDate: '2019-03-01',
+    manufactureDate: '2019-02-20',
+    hasOutstandingRecall: 'No',
+  };
+  // A new car has had no MOT yet: the other documented shape.
+  if (registration === 'AA19EEE') return { ...common, manufactureYear: '2019', motTestDueDate: dateFrom(now, 1) };
+  return {
+    ...common,
+    firstUsedDate: '2019-03-01',
+    engineSize: vehicle.cc ?? null,
+    motTests: [
+      {
+        registrationAtTimeOfTest: registration,
+        completedDate: `${dateFrom(now, 0, -5)}T09:17:46.000Z`,
+        testResult: 'PASSED',
+        expiryDate: dateFrom(now, 1),
+        odometerValue: '42150',
+        odometerUnit: 'MI',
+        odometerResultType: 'READ',
+        motTestNumber: '123456789012',
+        dataSource: 'DVSA',
+        defects: [{ text: 'Nearside front tyre worn close to legal limit', type: 'ADVISORY', dangerous: false }],
+      },
+    ],
+  };
+}
+
+type MediaTypes = Record<string, { schema: Record<string, unknown> }>;
+/**
+ * DVSA's document answers a registration with `oneOf [VehicleWithMotResponse, NewRegVehicleResponse]`,
+ * but neither forbids the other's fields, so every vehicle with MOT tests matches both and fails
+ * `oneOf`. Read in memory as `anyOf` (what DVSA evidently means); the file stays as published.
+ */
+function eitherShape(document: Record<string, unknown>) {
+  const responses = (document.components as { responses: Record<string, { content: MediaTypes }> }).responses;
+  const schema = responses.VehicleByRegistrationResponse?.content['application/json']?.schema;
+  if (!schema?.oneOf) throw new Error('DVSA document changed: VehicleByRegistrationResponse is no longer oneOf');
+  schema.anyOf = schema.oneOf;
+  delete schema.oneOf;
+}
+
+const dvsaError = (status: number, errorCode: string, errorMessage: string): FakeAnswer => ({
+  status,
+  body: { errorCode, errorMessage, requestId: randomBytes(6).toString('hex') },
+});
+const entraError = (status: number, error: string, description: string): FakeAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+export async function startFakeDvsa(options: FakeDvsaOptions = {}): Promise<FakeDvsa> {
+  const clientId = options.clientId ?? 'fake-dvsa-client';
+  const clientSecret = options.clientSecret ?? 'fake-dvsa-secret';
+  const apiKey = options.apiKey ?? 'fake-dvsa-api-key';
+  const scope = options.scope ?? 'https://tapi.dvsa.gov.uk/.default';
+  const lifetime = options.tokenLifetimeSeconds ?? 3599;
+  const now = options.now ?? (() => new Date());
+  const contract = loadYamlContract(contractFile, { undescribedResponseSchema: errorResponseSchema }, eitherShape);
+  const tokens = new Map<string, number>(); // token -> expiry (ms)
+  const lookups: string[] = [];
+  const faults: DvsaFault[] = [];
+  let tokensIssued = 0;
+
+  function issueToken(form: Record<string, unknown>): FakeAnswer {
+    if (form.grant_type !== 'client_credentials') {
+      return entraError(400, 'unsupported_grant_type', 'AADSTS70003: The app requested an unsupported grant type.');
+    }
+    if (form.client_id !== clientId || form.client_secret !== clientSecret) {
+      return entraError(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
+    }
+    if (form.scope !== scope) return entraError(400, 'invalid_scope', 'AADSTS70011: The provided scope is not valid.');
+    const token = randomBytes(24).toString('base64url');
+    tokens.set(token, now().getTime() + lifetime * 1000);
+    tokensIssued += 1;
+    return {
+      status: 200,
+      body: { token_type: 'Bearer', expires_in: lifetime, ext_expires_in: lifetime, access_token: token },
+    };
+  }
+
+  function vehicle(path: string, headers: Record<string, unknown>): FakeReply {
+    const match = /^\/v1\/trade\/vehicles\/registration\/([^/]+)$/.exec(path);
+    if (!match) return dvsaError(404, 'MOTH-NF-02', 'URL not found');
+    const bearer = /^Bearer (\S+)$/.exec(String(headers.authorization ?? ''))?.[1];
+    if (!bearer) return dvsaError(401, 'MOTH-FB-04', 'Token missing');
+    const expiry = tokens.get(bearer);
+    if (expiry === undefined) return dvsaError(401, 'MOTH-UA-01', 'Authentication failed');
+    if (expiry <= now().getTime()) return dvsaError(401, 'MOTH-FB-02', 'Token expired');
+    if (headers['x-api-key'] !== apiKey) return dvsaError(403, 'MOTH-FB-03', 'API key unknown');
+    const registration = decodeURIComponent(match[1] ?? '');
+    lookups.push(registration);
+    const fault = faults.shift();
+    if (fault) return 'hang' in fault ? 'hang' : dvsaError(500, 'MOTH-UN-01', 'Unknown error');
+    if (!/^[A-Z0-9]{1,8}$/.test(registration)) return dvsaError(400, 'MOTH-IV-03', 'Invalid VRM');
+    const record = vehicleRecord(registration, now());
+    return record ? { status: 200, body: record } : dvsaError(404, 'MOTH-NF-01', 'Vehicle not found');
+  }
+
+  const server = await startJsonFakeServer({
+    contract,
+    checked: (path) => path !== tokenPath,
+    answer({ method, path, headers, body }) {
+      if (path === tokenPath && method === 'POST') return issueToken((body ?? {}) as Record<string, unknown>);
+      if (method === 'GET') return vehicle(path, headers);
+      return dvsaError(404, 'MOTH-NF-02', 'URL not found');
+    },
+  });
+
+  return {
+    url: server.url,
+    tokenUrl: `${server.url}${tokenPath}`,
+    clientId,
+    clientSecret,
+    apiKey,
+    scope,
+    get tokensIssued() {
+      return tokensIssued;
+    },
+    lookups,
+    get requests() {
+      return server.requests;
+    },
+    contractProblems: server.contractProblems,
+    failNext: (...queued) => void faults.push(...queued),
+    reset() {
+      server.reset();
+      tokens.clear();
+      lookups.length = 0;
+      faults.length = 0;
+      tokensIssued = 0;
+    },
+    close: () => server.close(),
+  };
+}

@@ -10,32 +10,8 @@ import {
   valuationRequestSchema,
   valuationStepSchemas,
   vehicleStepSchema,
-  type ValuationRequestInput,
 } from './valuation';
-
-export const validValuation = (): ValuationRequestInput => ({
-  registration: 'ab12 cde',
-  mileage: 45000,
-  make: 'FORD',
-  model: 'Focus',
-  year: 2018,
-  overallCondition: 'great',
-  scuffedWheels: 1,
-  tyresNeedReplacing: -1,
-  cambeltChanged: 'yes',
-  cambeltDate: 'March 2022',
-  serviceHistory: 'full',
-  mechanicalIssues: 'no',
-  mechanicalDetails: '',
-  outstandingFinance: 'no',
-  firstName: 'Jo',
-  lastName: 'Seller',
-  postcode: 'ln11 0lq',
-  email: 'Jo@Example.com',
-  phone: '07911 123456',
-  contactPreference: ['call', 'text'],
-  agreeToContact: true,
-});
+import { validValuation } from '../../test/helpers/valuation';
 
 /** The messages a parse gives, by field path. */
 function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -47,7 +23,12 @@ function messagesOf(result: { success: boolean; error?: { issues: { path: Proper
 
 describe('valuation request schema', () => {
   it('accepts a complete request and normalises it', () => {
-    const parsed = valuationRequestSchema.parse({ ...validValuation(), status: 'completed', id: 'x', isArchived: true });
+    const parsed = valuationRequestSchema.parse({
+      ...validValuation(),
+      status: 'completed',
+      id: 'x',
+      isArchived: true,
+    });
     expect(parsed).toMatchObject({
       registration: 'AB12CDE',
       postcode: 'LN11 0LQ',
@@ -107,13 +88,19 @@ describe('valuation request schema', () => {
 
   it('requires mechanicalDetails only when mechanicalIssues is yes', () => {
     const yes = { ...validValuation(), mechanicalIssues: 'yes' as const };
-    expect(messagesOf(valuationRequestSchema.safeParse(yes))).toEqual({ mechanicalDetails: m.mechanicalDetailsRequired });
+    expect(messagesOf(valuationRequestSchema.safeParse(yes))).toEqual({
+      mechanicalDetails: m.mechanicalDetailsRequired,
+    });
     expect(valuationRequestSchema.safeParse({ ...yes, mechanicalDetails: 'Clutch slips' }).success).toBe(true);
     expect(valuationRequestSchema.safeParse({ ...validValuation(), mechanicalDetails: undefined }).success).toBe(true);
   });
 
   it('shows the conditional error together with the other errors', () => {
-    const result = valuationRequestSchema.safeParse({ ...validValuation(), mechanicalIssues: 'yes', serviceHistory: '' });
+    const result = valuationRequestSchema.safeParse({
+      ...validValuation(),
+      mechanicalIssues: 'yes',
+      serviceHistory: '',
+    });
     expect(messagesOf(result)).toEqual({
       serviceHistory: m.serviceHistoryRequired,
       mechanicalDetails: m.mechanicalDetailsRequired,
@@ -127,7 +114,10 @@ describe('valuation request schema', () => {
   });
 
   it('drops repeated contact preferences', () => {
-    const parsed = valuationRequestSchema.parse({ ...validValuation(), contactPreference: ['text', 'text', 'whatsapp'] });
+    const parsed = valuationRequestSchema.parse({
+      ...validValuation(),
+      contactPreference: ['text', 'text', 'whatsapp'],
+    });
     expect(parsed.contactPreference).toEqual(['text', 'whatsapp']);
   });
 });
@@ -171,5 +161,7 @@ describe('normalisePostcode', () => {
     ['gir0aa', 'GIR 0AA'],
   ])('%j -> %j', (raw, expected) => expect(normalisePostcode(raw)).toBe(expected));
 
-  it.each(['LN11', '12345', 'LN11 0LQX', 'Q1 1AA'])('refuses %j', (raw) => expect(normalisePostcode(raw)).toBeUndefined());
+  it.each(['LN11', '12345', 'LN11 0LQX', 'Q1 1AA'])('refuses %j', (raw) =>
+    expect(normalisePostcode(raw)).toBeUndefined(),
+  );
 });

@@ -68,7 +68,11 @@ const countOptions = [
 
 /** SPEC section 5's option table: values stored, labels shown. */
 export const valuationOptions = {
-  overallCondition: [option('great', 'Great Condition'), option('fair', 'Fair Condition'), option('poor', 'Poor Condition')],
+  overallCondition: [
+    option('great', 'Great Condition'),
+    option('fair', 'Fair Condition'),
+    option('poor', 'Poor Condition'),
+  ],
   scuffedWheels: countOptions,
   tyresNeedReplacing: countOptions,
   cambeltChanged: [option('yes', 'Yes'), option('no', 'No'), option('not_sure', 'Not sure / does not have cambelt')],
@@ -78,8 +82,7 @@ export const valuationOptions = {
   contactPreference: [option('call', 'Call'), option('text', 'Text'), option('whatsapp', 'WhatsApp')],
 } as const;
 
-const values = <const V extends string>(options: readonly Option<V>[]) =>
-  options.map((o) => o.value) as [V, ...V[]];
+const values = <const V extends string>(options: readonly Option<V>[]) => options.map((o) => o.value) as [V, ...V[]];
 
 const choice = <const V extends string>(options: readonly Option<V>[], message: string) =>
   z.enum(values(options), { message });

@@ -6,3 +6,5 @@ export { createOutbox, OUTBOX_CHANNEL, type Outbox, type EmailTemplate, type Sms
 export { createOutboxWorker, type OutboxWorker, type WorkerTransports } from './worker';
 export { messagesRoutes } from './messages-routes';
 export { describeTransports, transportsFor } from './transports';
+export { valuationReceived, type ValuationReceivedData } from './templates/valuation-received';
+export { newValuation, type NewValuationData } from './templates/new-valuation';

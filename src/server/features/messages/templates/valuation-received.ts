@@ -1,0 +1,56 @@
+import { html } from './html';
+import { emailHtml, emailText, type EmailContent, type MessageContext } from './layout';
+
+/**
+ * The seller's receipt for a valuation request: what we have, what happens next and when. No
+ * marketing (DESIGN 7): this message exists because they asked for a valuation.
+ */
+export type ValuationReceivedData = {
+  firstName: string;
+  registration: string;
+  make: string | null;
+  model: string | null;
+  /** Their contact choices as the form labels them ("Call", "Text", "WhatsApp"). */
+  contactBy: string[];
+};
+
+/** "AB12CDE Ford Focus", or the registration alone when the vehicle was not identified. */
+export function vehicleName(data: Pick<ValuationReceivedData, 'registration' | 'make' | 'model'>): string {
+  return [data.registration, data.make, data.model].filter(Boolean).join(' ');
+}
+
+/** "Call or Text", "Call, Text or WhatsApp". */
+function either(choices: string[]): string {
+  return choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : (choices[0] ?? '');
+}
+
+export const valuationReceived = {
+  name: 'valuation-received',
+  email(data: ValuationReceivedData, context: MessageContext): EmailContent {
+    const { phone } = context.site;
+    const vehicle = vehicleName(data);
+    const subject = `We have your valuation request for ${vehicle}`;
+    const lines = [
+      `Hello ${data.firstName},`,
+      `Thank you: we have your valuation request for ${vehicle}.`,
+      `What happens next: one of our team looks at your answers and contacts you by ${either(data.contactBy).toLowerCase()}, usually within 24 hours, with a price or any questions we need answered first.`,
+      'You do not need to do anything now. There is no obligation to sell and no fee.',
+      phone
+        ? `If anything you told us changes, reply to this e-mail or call us on ${phone.display}.`
+        : 'If anything you told us changes, reply to this e-mail.',
+    ];
+    return {
+      subject,
+      text: emailText(lines, context),
+      html: emailHtml(
+        subject,
+        {
+          preheader: `We usually reply within 24 hours about ${vehicle}.`,
+          heading: 'We have your valuation request',
+          paragraphs: lines.map((line) => html`${line}`),
+        },
+        context,
+      ),
+    };
+  },
+} as const;

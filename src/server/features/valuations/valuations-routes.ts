@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/http/app-error';
+import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
+import { createRateLimit } from '~/server/http/rate-limit';
+import { apiErrorSchema } from '~/shared/api-error';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  idempotencyMessages,
+  valuationCreatedSchema,
+  valuationRequestSchema,
+  type ValuationCreated,
+} from '~/shared/valuation';
+import type { Outbox } from '../messages';
+import { createValuation } from './valuations-service';
+
+export type ValuationsRoutesDeps = {
+  db: Db;
+  outbox: Outbox;
+  clock: () => Date;
+  /** STAFF_NOTIFY_EMAIL (config.staffNotifyEmails): each gets the "new valuation" e-mail. */
+  staffNotifyEmails: readonly string[];
+  /** Submissions per client address and window; default 10 per 10 minutes. */
+  submitLimit?: { limit: number; windowMs: number };
+};
+
+export const VALUATION_SUBMIT_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+export const VALUATIONS_SCOPE = 'POST /api/valuations';
+
+const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+
+/** The seller's side of valuations (issue 10): submitting a request. */
+export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = async (app, deps) => {
+  const submissions = createRateLimit(deps.db, deps.clock, {
+    bucket: 'valuation-submit',
+    ...(deps.submitLimit ?? VALUATION_SUBMIT_LIMIT),
+    message: 'Too many valuation requests from your connection. Please wait a few minutes and try again.',
+  });
+
+  app.post(
+    '/api/valuations',
+    {
+      config: { access: 'public' },
+      schema: { body: valuationRequestSchema, response: { 201: valuationCreatedSchema, ...errors } },
+      // Counted before the body is checked, so bad requests count too.
+      onRequest: async (request) => submissions.take(request.ip),
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const answer = await deps.db.transaction(async (tx): Promise<Answer> => {
+        const claim = key && { scope: VALUATIONS_SCOPE, key, request: request.body, now: deps.clock() };
+        if (claim) {
+          const outcome = await claimIdempotencyKey(tx, claim);
+          if (outcome.kind === 'replay') return outcome.answer as Answer;
+          if (outcome.kind === 'mismatch') return refusal(422, idempotencyMessages.keyReused);
+          if (outcome.kind === 'in-progress') return refusal(409, idempotencyMessages.inProgress);
+        }
+        const created: Answer = { status: 201, body: await createValuation(tx, deps, request.body) };
+        if (claim) await saveIdempotentAnswer(tx, claim, created);
+        return created;
+      });
+      if (answer.status === 201) request.log.info({ valuationId: answer.body.id }, 'valuation request stored');
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+};
+
+/** What the route answers, and what a replay of the same request answers again. */
+type Answer = { status: 201; body: ValuationCreated } | { status: 409 | 422; body: { message: string } };
+
+function refusal(status: 409 | 422, message: string): Answer {
+  return { status, body: { message } };
+}
+
+/** The Idempotency-Key header: absent, or 8 to 200 visible ASCII characters. */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new AppError('INVALID_INPUT', idempotencyMessages.invalidKey, {
+      issues: [{ path: 'Idempotency-Key', message: idempotencyMessages.invalidKey }],
+    });
+  }
+  return header;
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '~/server/db/client';
+import { carValuations, valuationEvents } from '~/server/db/schema';
+import { toE164 } from '~/shared/phone';
+import { valuationOptions, type ValuationCreated, type ValuationRequest } from '~/shared/valuation';
+import { newValuation, valuationReceived, type Outbox } from '../messages';
+
+export type CreateValuationDeps = {
+  outbox: Outbox;
+  /** Who gets the "new valuation" e-mail (STAFF_NOTIFY_EMAIL); none when empty. */
+  staffNotifyEmails: readonly string[];
+  clock: () => Date;
+};
+
+/** 32 random bytes (256 bits) for the seller's photo calls; only its SHA-256 is stored. */
+export function newUploadToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashUploadToken(token) };
+}
+
+export function hashUploadToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+type OptionField = keyof typeof valuationOptions;
+/** The label the form shows for a stored choice ("great" -> "Great Condition"). */
+export function optionLabel<F extends OptionField>(field: F, value: (typeof valuationOptions)[F][number]['value']) {
+  const found = (valuationOptions[field] as readonly { value: unknown; label: string }[]).find(
+    (o) => o.value === value,
+  );
+  return found?.label ?? String(value);
+}
+
+/**
+ * Stores a valuation request (status new), its "created" event, and queues the seller's receipt
+ * and the staff alert, all in `tx`: they commit together or not at all.
+ */
+export async function createValuation(
+  tx: Db,
+  deps: CreateValuationDeps,
+  input: ValuationRequest,
+): Promise<ValuationCreated> {
+  const upload = newUploadToken();
+  const now = deps.clock();
+  const [created] = await tx
+    .insert(carValuations)
+    .values({
+      ...input,
+      // Answers that only count with a "yes" are dropped with a "no" (the form hides them).
+      cambeltDate: input.cambeltChanged === 'yes' ? input.cambeltDate : null,
+      mechanicalDetails: input.mechanicalIssues === 'yes' ? input.mechanicalDetails : null,
+      phoneE164: toE164(input.phone) ?? null,
+      status: 'new',
+      uploadTokenHash: upload.hash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: carValuations.id });
+  const id = created!.id;
+  await tx.insert(valuationEvents).values({ valuationId: id, type: 'created', data: {}, createdAt: now });
+
+  const contactBy = input.contactPreference.map((value) => optionLabel('contactPreference', value));
+  await deps.outbox.queueEmail(tx, {
+    to: input.email,
+    template: valuationReceived,
+    data: {
+      firstName: input.firstName,
+      registration: input.registration,
+      make: input.make,
+      model: input.model,
+      contactBy,
+    },
+    valuationId: id,
+  });
+  for (const to of deps.staffNotifyEmails) {
+    await deps.outbox.queueEmail(tx, {
+      to,
+      template: newValuation,
+      data: {
+        id,
+        registration: input.registration,
+        make: input.make,
+        model: input.model,
+        year: input.year,
+        mileage: input.mileage,
+        name: `${input.firstName} ${input.lastName}`,
+        postcode: input.postcode,
+        email: input.email,
+        phone: input.phone,
+        contactBy,
+        condition: optionLabel('overallCondition', input.overallCondition),
+        mechanicalIssues: optionLabel('mechanicalIssues', input.mechanicalIssues),
+        outstandingFinance: optionLabel('outstandingFinance', input.outstandingFinance),
+      },
+      valuationId: id,
+    });
+  }
+  return { id, uploadToken: upload.token };
+}

@@ -21,10 +21,12 @@ import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './fea
 import { siteConfigAt } from './features/site/site-config';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { DEFAULT_BODY_LIMIT } from './http/json-body';
 import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders, registerSessionNoStore } from './http/security-headers';
 import { loggerOptions } from './logger';
+import { appVersion } from './project-root';
 import { createDiskFileStore, type FileStore } from './storage/file-store';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
@@ -108,6 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', routes);
   await registerAccessControl(app, { sessions, cookies, routes });
   registerSessionNoStore(app, { https: config.secureCookies });
+  // The API document collects the routes registered after it (after access control, which fills in their access).
+  await registerOpenApi(app, {
+    tradingName: config.site.SITE_TRADING_NAME,
+    version: appVersion,
+    secureCookies: config.secureCookies,
+  });
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   const tradingName = config.site.SITE_TRADING_NAME; // new passwords must not be built from it

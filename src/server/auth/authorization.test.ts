@@ -33,6 +33,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/messages/:id/attachments/:index': 'admin',
   'POST /api/admin/messages/:id/retry': 'admin',
   'POST /api/admin/messages/test': 'admin',
+  'GET /api/openapi.json': 'admin',
+  'GET /api/reference': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

@@ -19,6 +19,7 @@ import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './features/vehicle-data';
 import { siteConfigAt } from './features/site/site-config';
+import { valuationsRoutes, type ValuationsRoutesDeps } from './features/valuations';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -50,6 +51,8 @@ export type AppDeps = {
   files?: FileStore;
   /** Vehicle lookup time-out and rate limit; tests shorten them. */
   vehicleData?: VehicleDataOptions;
+  /** Tests narrow the submission limit (POST /api/valuations). */
+  valuations?: Pick<ValuationsRoutesDeps, 'submitLimit'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -127,6 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { promotion: _promotion, ...site } = siteAt(clock());
   const outbox = createOutbox({ messaging: config.messaging, site, files, clock });
   app.decorate('outbox', outbox);
+  await app.register(valuationsRoutes, {
+    db,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    ...deps.valuations,
+  });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
   const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);

@@ -12,6 +12,7 @@ import { runMigrations } from './db/migrate';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { deleteExpiredVehicleLookups } from './features/vehicle-data';
 import { missingBusinessDetails } from './features/site/site-config';
+import { deleteExpiredIdempotencyKeys } from './http/idempotency';
 import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
 import { OUTBOX_JOB, serverJobs } from './jobs/server-jobs';
@@ -65,6 +66,7 @@ export async function startServer(options: {
         outbox,
         clock,
         expiredRecords: [
+          { name: 'idempotency keys', deleteExpired: (now) => deleteExpiredIdempotencyKeys(database.db, now) },
           {
             name: 'request-limit windows',
             // Windows are at most an hour long; anything older has no use.

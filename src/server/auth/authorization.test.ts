@@ -35,6 +35,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin/messages/test': 'admin',
   'GET /api/openapi.json': 'admin',
   'GET /api/reference': 'admin',
+  'POST /api/valuations': 'public',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { minutes, testClock } from '../../../../test/helpers/auth';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { validValuation } from '../../../../test/helpers/valuation';
-import { deleteExpiredIdempotencyKeys, hashUploadToken, valuationsRoutes } from '.';
+import { deleteExpiredIdempotencyKeys, hashUploadToken } from '.';
 
 /**
  * POST /api/valuations as the wizard calls it: the stored request, its event, the two queued
@@ -33,18 +33,15 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
 
   async function setup(options: { staff?: string[]; limit?: number } = {}) {
     clock = testClock();
-    // The app's database, opened here so the plugin can be given it (as app.ts will give it).
+    // The app's database, opened here so the test can read what the request wrote.
     database = await createTestDatabase(engine);
     t = await createTestApp(engine, {
-      deps: { clock, database: database.database },
-      setup: (app) =>
-        void app.register(valuationsRoutes, {
-          db: db(),
-          outbox: app.outbox,
-          clock,
-          staffNotifyEmails: options.staff ?? STAFF,
-          ...(options.limit ? { submitLimit: { limit: options.limit, windowMs: minutes(10) } } : {}),
-        }),
+      env: { STAFF_NOTIFY_EMAIL: (options.staff ?? STAFF).join(',') },
+      deps: {
+        clock,
+        database: database.database,
+        ...(options.limit ? { valuations: { submitLimit: { limit: options.limit, windowMs: minutes(10) } } } : {}),
+      },
     });
   }
   const db = () => database!.database.db;

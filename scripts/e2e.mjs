@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromiumPath as chromium } from './lib/chromium.mjs';
 import { startApp } from './lib/start-app.mjs';
-import { startFakes } from './lib/start-fakes.mjs';
+import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
 
 const required = process.env.E2E_REQUIRED === '1';
 
@@ -31,16 +31,16 @@ const admin = {
   E2E_ADMIN_USERNAME: 'e2e-admin',
   E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? `e2e ${randomBytes(12).toString('base64url')}`,
 };
-// E-mail goes to a local SMTP server the tests can read; text messages are left unconfigured, so
-// the browser tests also see what staff see before Twilio is set up (texts "held").
+// E-mail goes to a local SMTP server the tests can read, and vehicle lookups to the fake DVLA and
+// DVSA; text messages are left unconfigured, so the browser tests also see what staff see before
+// Twilio is set up (texts "held").
 const fakes = await startFakes();
 const app = await startApp({
   env: {
+    ...fakesEnv(fakes),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
     ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
-    SMTP_URL: fakes.smtpUrl,
-    MAIL_FROM: 'CarBuy Direct <hello@carbuy.example>',
   },
 }).catch(async (error) => {
   await fakes.stop();

@@ -1,25 +1,40 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startFakeDvla } from './dvla/fake-dvla';
+import { startFakeDvsa } from './dvsa/fake-dvsa';
 import { startSmtpSink } from './smtp-sink';
 import { startFakeTwilio } from './twilio/fake-twilio';
 
 /**
  * The local stand-ins for outside providers, as one process: an SMTP server that keeps what it
- * receives, and the fake Twilio. The end-to-end runner starts it before the app and points the
- * app's settings at it; `npm run demo` will too. Prints one JSON line with the addresses:
+ * receives, the fake Twilio, the fake DVLA Vehicle Enquiry Service and the fake DVSA MOT History
+ * API (with its OAuth2 token endpoint). The end-to-end runner and the bench start it before the
+ * app and point the app's settings at it (scripts/lib/start-fakes.mjs, `fakesEnv`); `npm run demo`
+ * will too. Prints one JSON line with the addresses and credentials:
  *
- *   {"smtpUrl":"smtp://127.0.0.1:40123","twilio":{...},"controlUrl":"http://127.0.0.1:40125"}
+ *   {"smtpUrl":"smtp://127.0.0.1:40123",
+ *    "twilio":{"apiUrl":…,"accountSid":…,"authToken":…,"fromNumber":…},
+ *    "dvla":{"apiUrl":"http://127.0.0.1:40124/vehicle-enquiry","apiKey":…},
+ *    "dvsa":{"tokenUrl":…,"apiUrl":…,"clientId":…,"clientSecret":…,"apiKey":…,"scope":…},
+ *    "controlUrl":"http://127.0.0.1:40127"}
  *
  * The control address lets a browser test look at what was "delivered" and make the mail server
  * refuse an address (a mailbox that does not exist), as real providers do:
  *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId }]
  *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
  *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
+ *   GET  /dvla/lookups             registrations the fake DVLA was asked for, in order
+ *   GET  /dvsa/lookups             registrations the fake DVSA was asked for, in order
+ *   GET  /contract-problems        { dvla: [...], dvsa: [...] }: exchanges that broke the providers' documents
  * Run: node --import tsx test/fakes/serve-fakes.ts
  */
 
-const smtp = await startSmtpSink();
-const twilio = await startFakeTwilio();
+const [smtp, twilio, dvla, dvsa] = await Promise.all([
+  startSmtpSink(),
+  startFakeTwilio(),
+  startFakeDvla(),
+  startFakeDvsa(),
+]);
 
 const control = http.createServer((request, response) => {
   const reply = (status: number, body: unknown) => {
@@ -41,6 +56,11 @@ const control = http.createServer((request, response) => {
       200,
       twilio.sent.map(({ to, from, body, sid }) => ({ to, from, body, sid })),
     );
+  }
+  if (route === 'GET /dvla/lookups') return reply(200, dvla.lookups);
+  if (route === 'GET /dvsa/lookups') return reply(200, dvsa.lookups);
+  if (route === 'GET /contract-problems') {
+    return reply(200, { dvla: dvla.contractProblems, dvsa: dvsa.contractProblems });
   }
   if (route === 'PUT /smtp/rejected') {
     let text = '';
@@ -66,13 +86,22 @@ console.log(
       authToken: twilio.authToken,
       fromNumber: twilio.fromNumber,
     },
+    dvla: { apiUrl: dvla.url, apiKey: dvla.apiKey },
+    dvsa: {
+      tokenUrl: dvsa.tokenUrl,
+      apiUrl: dvsa.url,
+      clientId: dvsa.clientId,
+      clientSecret: dvsa.clientSecret,
+      apiKey: dvsa.apiKey,
+      scope: dvsa.scope,
+    },
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
   }),
 );
 
 const stop = async () => {
   control.close();
-  await Promise.all([smtp.close(), twilio.close()]);
+  await Promise.all([smtp.close(), twilio.close(), dvla.close(), dvsa.close()]);
   process.exit(0);
 };
 process.once('SIGTERM', () => void stop());

@@ -51,8 +51,8 @@ export type AppDeps = {
   files?: FileStore;
   /** Vehicle lookup time-out and rate limit; tests shorten them. */
   vehicleData?: VehicleDataOptions;
-  /** Tests narrow the submission limit (POST /api/valuations). */
-  valuations?: Pick<ValuationsRoutesDeps, 'submitLimit'>;
+  /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
+  valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     clock,
     staffNotifyEmails: config.staffNotifyEmails,
+    files,
     ...deps.valuations,
   });
   const transports = describeTransports(config.messaging);

@@ -36,6 +36,11 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/openapi.json': 'admin',
   'GET /api/reference': 'admin',
   'POST /api/valuations': 'public',
+  // The seller's photo calls: no session, the upload token (Bearer) is checked in each handler (404 without it).
+  'GET /api/valuations/:id': 'public',
+  'POST /api/valuations/:id/photos': 'public',
+  'GET /api/valuations/:id/photos/:photoPath': 'public',
+  'DELETE /api/valuations/:id/photos/:photoPath': 'public',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

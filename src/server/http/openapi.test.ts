@@ -15,6 +15,10 @@ const takesNoBody = new Set([
   'POST /api/auth/logout',
   // Retries the message named in the path.
   'POST /api/admin/messages/:id/retry',
+  // Takes multipart/form-data (repeated `photos` files), streamed by @fastify/multipart in the handler
+  // so the limits apply while it arrives: a zod body schema would validate a body that is never parsed
+  // into an object. The route declares `consumes: multipart/form-data` instead.
+  'POST /api/valuations/:id/photos',
 ]);
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Valuation requests (issue 10): the seller submits one (`POST /api/valuations`); it is stored with
- * its timeline, and the seller's receipt and the staff alert are queued through the outbox.
+ * its timeline, and the seller's receipt and the staff alert are queued through the outbox. Then,
+ * with the upload token, the seller adds, lists and removes photos (photos-routes.ts, photos.ts).
  */
 export { valuationsRoutes, VALUATION_SUBMIT_LIMIT, type ValuationsRoutesDeps } from './valuations-routes';
 export { createValuation, hashUploadToken } from './valuations-service';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
+export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';

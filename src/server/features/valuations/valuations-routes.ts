@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '~/server/db/client';
+import type { FileStore } from '~/server/storage/file-store';
 import { AppError } from '~/server/http/app-error';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
 import { createRateLimit } from '~/server/http/rate-limit';
@@ -12,6 +13,7 @@ import {
   type ValuationCreated,
 } from '~/shared/valuation';
 import type { Outbox } from '../messages';
+import { photoRoutes } from './photos-routes';
 import { createValuation } from './valuations-service';
 
 export type ValuationsRoutesDeps = {
@@ -22,6 +24,10 @@ export type ValuationsRoutesDeps = {
   staffNotifyEmails: readonly string[];
   /** Submissions per client address and window; default 10 per 10 minutes. */
   submitLimit?: { limit: number; windowMs: number };
+  /** The private file store (DATA_DIR/files): sellers' photos go there. */
+  files: FileStore;
+  /** Pixel-flood limit for photos (default 50 megapixels); tests lower it. */
+  maxInputPixels?: number;
 };
 
 export const VALUATION_SUBMIT_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -29,8 +35,16 @@ export const VALUATIONS_SCOPE = 'POST /api/valuations';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
-/** The seller's side of valuations (issue 10): submitting a request. */
+/** The seller's side of valuations (issue 10): submitting a request, then its photos. */
 export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = async (app, deps) => {
+  // Its own encapsulated plugin: multipart parsing and upload limits exist only for the photo routes.
+  await app.register(photoRoutes, {
+    db: deps.db,
+    files: deps.files,
+    clock: deps.clock,
+    ...(deps.maxInputPixels ? { maxInputPixels: deps.maxInputPixels } : {}),
+  });
+
   const submissions = createRateLimit(deps.db, deps.clock, {
     bucket: 'valuation-submit',
     ...(deps.submitLimit ?? VALUATION_SUBMIT_LIMIT),

@@ -1,0 +1,230 @@
+import { timingSafeEqual } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '~/server/db/client';
+import { carValuations } from '~/server/db/schema';
+import { AppError } from '~/server/http/app-error';
+import type { FileStore } from '~/server/storage/file-store';
+import { apiErrorSchema } from '~/shared/api-error';
+import {
+  VALUATION_PHOTO_MAX_BYTES,
+  VALUATION_PHOTOS_MAX,
+  valuationPhotoMessages as m,
+  valuationPhotoParamsSchema,
+  valuationPhotosSchema,
+} from '~/shared/valuation-photos';
+import { parsePhotoEntry, photoIds, processPhoto, removePhotoFiles, storePhoto } from './photos';
+import { hashUploadToken } from './valuations-service';
+
+export type PhotoRoutesDeps = {
+  db: Db;
+  files: FileStore;
+  clock: () => Date;
+  /** Pixel-flood limit (default 50 megapixels); tests lower it. */
+  maxInputPixels?: number;
+};
+
+/** One request carries at most this much: every photo at its limit, plus the multipart framing. */
+export const PHOTO_REQUEST_MAX_BYTES = VALUATION_PHOTOS_MAX * VALUATION_PHOTO_MAX_BYTES + 1024 * 1024;
+
+const idParams = valuationPhotoParamsSchema.pick({ id: true });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const notFound = () => new AppError('NOT_FOUND', m.notFound);
+const tooMany = () => new AppError('INVALID_INPUT', m.tooMany, { issues: [{ path: 'photos', message: m.tooMany }] });
+const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', m.tooLarge, { issues: [{ path: 'photos', message: m.tooLarge }] });
+const onlyPhotos = () =>
+  new AppError('INVALID_INPUT', m.onlyPhotos, { issues: [{ path: 'photos', message: m.onlyPhotos }] });
+const requestTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', m.requestTooLarge);
+
+/**
+ * The seller's photo calls after submit (issue 10). Access is `public` for the app's access control
+ * because the caller has no session: the upload token that `POST /api/valuations` handed out
+ * (`Authorization: Bearer <token>`, only its SHA-256 stored) is the access check, done first in
+ * every handler. No token, a wrong one or another valuation's all answer 404, as an unknown id does,
+ * so a caller without the token learns nothing, not even that the valuation exists.
+ *
+ * Registered in its own encapsulated plugin: the multipart parser and its limits exist only here.
+ */
+export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, deps) => {
+  await app.register(multipart, {
+    // busboy enforces these while the body streams in: no file is ever held whole beyond 5MB.
+    limits: {
+      fileSize: VALUATION_PHOTO_MAX_BYTES,
+      files: VALUATION_PHOTOS_MAX,
+      fields: 0,
+      parts: VALUATION_PHOTOS_MAX + 1,
+      fieldNameSize: 100,
+      headerPairs: 10,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  /** The valuation the token opens, or 404. */
+  async function authorized(request: FastifyRequest, id: string) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw notFound();
+    const [row] = await deps.db
+      .select({ tokenHash: carValuations.uploadTokenHash, photoPaths: carValuations.photoPaths })
+      .from(carValuations)
+      .where(eq(carValuations.id, id));
+    if (!row?.tokenHash || !sameHash(row.tokenHash, hashUploadToken(token))) throw notFound();
+    return row;
+  }
+
+  /**
+   * Changes the valuation's photo list with its row locked, so two calls at once (two uploads that
+   * together pass 20, an upload beside a removal) see each other's result.
+   */
+  async function changePhotoPaths<T>(id: string, change: (current: string[]) => { next: string[]; result: T }) {
+    return deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ photoPaths: carValuations.photoPaths })
+        .from(carValuations)
+        .where(eq(carValuations.id, id))
+        .for('update');
+      if (!row) throw notFound();
+      const { next, result } = change(row.photoPaths);
+      await tx.update(carValuations).set({ photoPaths: next, updatedAt: deps.clock() }).where(eq(carValuations.id, id));
+      return result;
+    });
+  }
+
+  app.get(
+    '/api/valuations/:id',
+    {
+      config: { access: 'public' },
+      schema: { params: idParams, response: { 200: valuationPhotosSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await authorized(request, request.params.id);
+      return { photoPaths: photoIds(row.photoPaths) };
+    },
+  );
+
+  app.post(
+    '/api/valuations/:id/photos',
+    {
+      config: { access: 'public' },
+      bodyLimit: PHOTO_REQUEST_MAX_BYTES,
+      schema: {
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const existing = (await authorized(request, id)).photoPaths.length;
+      if (!request.isMultipart()) throw onlyPhotos();
+      if (Number(request.headers['content-length'] ?? 0) > PHOTO_REQUEST_MAX_BYTES) throw requestTooLarge();
+      // Without a Content-Length the body is counted as it streams; past the cap the connection is cut.
+      let received = 0;
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > PHOTO_REQUEST_MAX_BYTES) request.raw.destroy(requestTooLarge());
+      };
+      request.raw.on('data', count);
+
+      const stored: string[] = [];
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== 'photos') throw onlyPhotos();
+          // Counted before the file is read: the 21st photo is refused without taking its bytes.
+          if (existing + stored.length >= VALUATION_PHOTOS_MAX) throw tooMany();
+          const bytes = await part.toBuffer();
+          if (bytes.length === 0) continue; // an empty file input
+          stored.push(await storePhoto(deps.files, await processPhoto(bytes, { maxInputPixels: deps.maxInputPixels })));
+        }
+        if (stored.length === 0) {
+          throw new AppError('INVALID_INPUT', m.noPhotos, { issues: [{ path: 'photos', message: m.noPhotos }] });
+        }
+        // Counted again with the row locked: two uploads at once must not pass 20 together.
+        const photoPaths = await changePhotoPaths(id, (current) => {
+          if (current.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
+          const all = [...current, ...stored];
+          return { next: all, result: all };
+        });
+        request.log.info({ valuationId: id, added: stored.length }, 'valuation photos stored');
+        return reply.status(201).send({ photoPaths: photoIds(photoPaths) });
+      } catch (error) {
+        await removePhotoFiles(deps.files, stored).catch((cleanup: unknown) =>
+          request.log.error({ err: cleanup, valuationId: id }, 'could not remove refused photos'),
+        );
+        throw uploadError(error);
+      } finally {
+        request.raw.off('data', count);
+      }
+    },
+  );
+
+  app.delete(
+    '/api/valuations/:id/photos/:photoPath',
+    {
+      config: { access: 'public' },
+      schema: { params: valuationPhotoParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { id, photoPath } = request.params;
+      await authorized(request, id);
+      const removed = await changePhotoPaths(id, (current) => {
+        const entry = current.find((e) => parsePhotoEntry(e)?.id === photoPath);
+        if (entry === undefined) throw new AppError('NOT_FOUND', m.photoNotFound);
+        return { next: current.filter((e) => e !== entry), result: entry };
+      });
+      // After the commit: a failed removal leaves an orphan file, never an entry without its file.
+      await removePhotoFiles(deps.files, [removed]).catch((error: unknown) =>
+        request.log.error({ err: error, valuationId: id }, 'could not remove a deleted photo'),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/valuations/:id/photos/:photoPath',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: valuationPhotoParamsSchema,
+        querystring: z.object({ size: z.enum(['full', 'thumb']).default('full') }),
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, photoPath } = request.params;
+      const row = await authorized(request, id);
+      const entry = row.photoPaths.map(parsePhotoEntry).find((e) => e?.id === photoPath);
+      if (!entry) throw new AppError('NOT_FOUND', m.photoNotFound);
+      const bytes = await deps.files.read(request.query.size === 'thumb' ? entry.thumb : entry.full);
+      return reply
+        .header('Content-Type', 'image/jpeg')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', 'inline')
+        .send(bytes);
+    },
+  );
+};
+
+/** The token of `Authorization: Bearer <token>` (base64url, as POST /api/valuations hands it out). */
+function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(header ?? '')?.[1];
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** @fastify/multipart's limit errors, in SPEC's words; anything else unchanged. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return tooMany();
+  if (code === 'FST_FIELDS_LIMIT') return onlyPhotos();
+  return error;
+}

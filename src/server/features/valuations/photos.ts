@@ -1,0 +1,128 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '~/server/http/app-error';
+import type { FileStore } from '~/server/storage/file-store';
+import { valuationPhotoMessages as m } from '~/shared/valuation-photos';
+
+/**
+ * Sellers' photos of a valuation (DESIGN 5: private, typed by content, re-encoded, random names).
+ *
+ * Storage: both images go to the private file store, area `valuation-photos`, under random names.
+ * `car_valuations.photo_paths` holds one entry per photo, `<full key>|<thumbnail key>`, e.g.
+ * `valuation-photos/3f…a1.jpg|valuation-photos/9c…04.jpg` (the store picks each name, so the
+ * thumbnail's cannot be derived from the full image's; an entry without `|` is its own thumbnail).
+ * Clients never see a key: a photo's id is the 32-hex random part of its full image's key.
+ */
+
+export const PHOTO_AREA = 'valuation-photos';
+/** Longest side of the stored photo and of its thumbnail, in pixels. */
+export const PHOTO_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 400;
+/** Pixel-flood guard: an image declaring more pixels than this is refused before it is decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export type PhotoEntry = { id: string; full: string; thumb: string };
+
+const KEY = /^valuation-photos\/([0-9a-f]{32})\.(jpg)$/;
+
+export function formatPhotoEntry(full: string, thumb: string): string {
+  return `${full}|${thumb}`;
+}
+
+/** The parts of a stored entry; undefined for anything not in our shape (never served). */
+export function parsePhotoEntry(entry: string): PhotoEntry | undefined {
+  const [full = '', thumb = full, ...rest] = entry.split('|');
+  const id = KEY.exec(full)?.[1];
+  if (!id || rest.length > 0 || !KEY.test(thumb)) return undefined;
+  return { id, full, thumb };
+}
+
+/** What clients see of the stored entries: the photos' ids, oldest first. */
+export function photoIds(entries: readonly string[]): string[] {
+  return entries.flatMap((entry) => parsePhotoEntry(entry)?.id ?? []);
+}
+
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+
+/**
+ * sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (patents), so iPhone HEIC photos are
+ * refused with a message saying what to do; true when this build can decode HEIC after all.
+ */
+export const canDecodeHeic = (sharp.format.heif.input.fileSuffix ?? []).some((s) => /\.hei[cf]$/i.test(s));
+
+export type ProcessedPhoto = { full: Buffer; thumb: Buffer };
+
+/**
+ * Checks that `bytes` are an image we accept, judged by content only (never name or header), and
+ * re-encodes it: orientation applied, every metadata block dropped (EXIF, GPS, XMP, ICC), longest
+ * side at most 2048 px, as JPEG; plus a 400 px thumbnail.
+ */
+export async function processPhoto(bytes: Buffer, options: { maxInputPixels?: number } = {}): Promise<ProcessedPhoto> {
+  const maxPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const type = await fileTypeFromBuffer(bytes);
+  if (type && HEIF.has(type.mime) && !canDecodeHeic) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.heicUnsupported, {
+      issues: [{ path: 'photos', message: m.heicUnsupported }],
+    });
+  }
+  if (!type || !(ACCEPTED.has(type.mime) || (canDecodeHeic && HEIF.has(type.mime)))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.notAnImage, {
+      issues: [{ path: 'photos', message: m.notAnImage }],
+      detail: `refused upload of type ${type?.mime ?? 'unknown'}`,
+    });
+  }
+  const input = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false });
+  try {
+    // The header's size, read without decoding: a pixel flood is refused before any work.
+    const { width = 0, height = 0 } = await input().metadata();
+    if (width * height > maxPixels) throw new AppError('INVALID_INPUT', m.tooManyPixels, pixelsIssue());
+    // sharp keeps no metadata unless asked (withMetadata/keepExif): EXIF and GPS go here.
+    const oriented = input().rotate().flatten({ background: '#ffffff' });
+    const [full, thumb] = await Promise.all([
+      oriented
+        .clone()
+        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer(),
+      oriented
+        .clone()
+        .resize({ width: THUMB_MAX_SIDE, height: THUMB_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+    ]);
+    return { full, thumb };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/pixel limit/i.test(message)) throw new AppError('INVALID_INPUT', m.tooManyPixels, pixelsIssue());
+    throw new AppError('INVALID_INPUT', m.unreadable, {
+      issues: [{ path: 'photos', message: m.unreadable }],
+      detail: `sharp could not read an upload: ${message}`,
+    });
+  }
+}
+
+const pixelsIssue = () => ({ issues: [{ path: 'photos', message: m.tooManyPixels }] });
+
+/** Stores both images; returns the entry for photo_paths. */
+export async function storePhoto(files: FileStore, photo: ProcessedPhoto): Promise<string> {
+  const full = await files.save(photo.full, { area: PHOTO_AREA, extension: 'jpg' });
+  try {
+    const thumb = await files.save(photo.thumb, { area: PHOTO_AREA, extension: 'jpg' });
+    return formatPhotoEntry(full, thumb);
+  } catch (error) {
+    await files.remove(full);
+    throw error;
+  }
+}
+
+/** Removes both images of each entry; failures are logged by the caller, not thrown. */
+export async function removePhotoFiles(files: FileStore, entries: readonly string[]): Promise<void> {
+  for (const entry of entries) {
+    const parsed = parsePhotoEntry(entry);
+    if (!parsed) continue;
+    await files.remove(parsed.full);
+    if (parsed.thumb !== parsed.full) await files.remove(parsed.thumb);
+  }
+}

@@ -1,7 +1,9 @@
 // `npm run bench` — HTTP load benchmark of the built app against a bare Fastify baseline.
 //
-// 1. starts the app as a user would (`node scripts/start.mjs`, see scripts/lib/start-app.mjs)
-//    on a free port with a fresh temporary DATA_DIR;
+// 1. starts the local fakes (SMTP server, DVLA, DVSA; scripts/lib/start-fakes.mjs), then the app
+//    as a user would (`node scripts/start.mjs`, see scripts/lib/start-app.mjs) on a free port with
+//    a fresh temporary DATA_DIR, pointed at the fakes and with TRUST_PROXY=1 (so each request can
+//    name its own client address in X-Forwarded-For, as traffic from many people would);
 // 2. starts a bare Fastify "hello world" server in this process (in a worker thread, so it
 //    does not share an event loop with the load generator — just like the app, which has its own);
 // 3. loads each with autocannon using the same settings (2 s warm-up, not reported, then the
@@ -23,8 +25,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
 import { lighthouseScores, pageJavaScriptBytes } from './lib/page-audits.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
+import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
+
+// The valuation body the API tests use (TypeScript, loaded with tsx, which the outbox run needs too).
+const { validValuation } = await tsImport('../test/helpers/valuation.ts', import.meta.url);
+
+/** A DVLA test registration the fake DVLA and DVSA both know (a red 2019 Ford Focus). */
+const LOOKUP_REGISTRATION = 'AA19AAA';
+/** Tells this run's Idempotency-Keys apart from another run's (each run has a fresh database anyway). */
+const benchRunId = Date.now().toString(36);
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios measured against the app. Each one:
@@ -34,6 +46,13 @@ import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/
 //   headers   extra request headers
 //   body      string, or an object (sent as JSON with content-type application/json)
 //   expectContentType  optional substring the preflight response's content-type must contain
+//   connections  concurrent connections for this row (default BENCH_CONNECTIONS)
+//   eachRequest  optional (serial) => ({ headers?, body? }): builds every request afresh (the
+//             preflight, the warm-up and the measured run), merged over `headers` and `body`;
+//             `serial` is a number unique to the request within the whole bench
+//   after     optional async ({ baseUrl, succeeded }) => any — runs after the measured run
+//             (`succeeded`: 2xx answers of the preflight, warm-up and measured run); its value is
+//             stored in the row as `after`; a throw is a problem (e.g. "the cache did not hold")
 //   during    optional async ({ baseUrl, signal }) => any — background load that runs alongside
 //             the MEASURED run only (not the warm-up); `signal` aborts when the measured run
 //             ends. Its resolved value is stored in the row as `during`; a throw is a problem.
@@ -42,11 +61,43 @@ const scenarios = [
   { name: 'GET /api/health', path: '/api/health', expectContentType: 'application/json' },
   { name: 'GET / (home page, SSR)', path: '/', expectContentType: 'text/html' },
 
+  // --- endpoints limited per client address ----------------------------------------------------
+  // Both are rate-limited per address (valuations 10 per 10 minutes, lookups 30 a minute), so from
+  // one address the bench would measure 429s. The app trusts one proxy (TRUST_PROXY=1) and every
+  // request names a different client in X-Forwarded-For, as traffic from many sellers would.
+  {
+    // The preflight's lookup goes to the fake DVLA and DVSA and fills the cache; every request after
+    // it must be answered from the cache (checked afterwards with the fake DVLA's count).
+    name: `GET /api/vehicle/${LOOKUP_REGISTRATION} (cached)`,
+    path: `/api/vehicle/${LOOKUP_REGISTRATION}`,
+    expectContentType: 'application/json',
+    eachRequest: (serial) => ({ headers: { 'x-forwarded-for': clientAddress(serial) } }),
+    after: providerCallsFor(LOOKUP_REGISTRATION),
+  },
+  {
+    // Issue 10: distinct payloads, 50 connections. Each request is a new seller (registration,
+    // e-mail, address, Idempotency-Key as the wizard sends one); each stores a valuation and
+    // queues two e-mails, which the app's outbox worker sends to the local SMTP server meanwhile.
+    // Afterwards the bench waits until every e-mail has arrived, so the next row starts on an app
+    // that is not still sending (and proves the e-mails went out).
+    name: 'POST /api/valuations (50 conn.)',
+    path: '/api/valuations',
+    method: 'POST',
+    connections: 50,
+    expectContentType: 'application/json',
+    eachRequest: (serial) => ({
+      headers: { 'x-forwarded-for': clientAddress(serial), 'idempotency-key': `bench-${benchRunId}-${serial}` },
+      body: valuationBody(serial),
+    }),
+    after: emailsDelivered({ perRequest: 2 }),
+  },
+
   // --- "during load" scenarios go here -------------------------------------------------------
   // Sign-in hashing is slow on purpose (scrypt, 128 MiB each). This shows it cannot starve the public
   // site: GET / is measured while bursts of 100 concurrent wrong sign-ins arrive every second. Compare
   // its p99 with the plain GET / row above. Rate limits and the hashing gate answer most of a burst
-  // with 429 or 503 before any hashing; the statuses are printed under the table.
+  // with 429 or 503 before any hashing; the statuses are printed under the table. Last, because
+  // sign-ins still hashing when it ends would slow whatever row came next.
   {
     name: 'GET / during wrong-login bursts',
     path: '/',
@@ -57,6 +108,60 @@ const scenarios = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+
+/** A distinct client address per request serial: 10.0.0.1, 10.0.0.2, … (16 million of them). */
+function clientAddress(serial) {
+  const n = serial % 0xffffff || 1;
+  return `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * A complete, valid valuation request as the wizard sends it (the tests' own, from
+ * test/helpers/valuation.ts, so it follows the schema), made distinct per serial: its own
+ * registration, e-mail address and mileage.
+ */
+function valuationBody(serial) {
+  return {
+    ...validValuation(),
+    registration: `BN${serial.toString(36).toUpperCase().padStart(6, '0')}`,
+    mileage: 10_000 + (serial % 90_000),
+    email: `seller${serial}@example.com`,
+  };
+}
+
+/**
+ * An `after` check: the fake DVLA was asked for `registration` once (the preflight), so every
+ * measured request was answered from the app's cache.
+ */
+function providerCallsFor(registration) {
+  return async () => {
+    const lookups = await (await fetch(`${fakes.controlUrl}/dvla/lookups`)).json();
+    const calls = lookups.filter((r) => r === registration).length;
+    if (calls !== 1) {
+      throw new Error(`the fake DVLA was asked for ${registration} ${calls} times, expected once (the cache)`);
+    }
+    return { dvlaCalls: calls };
+  };
+}
+
+/**
+ * An `after` check: waits until the local SMTP server has received `perRequest` e-mails for every
+ * request answered 2xx (preflight, warm-up and measured run), at most 180 s.
+ */
+function emailsDelivered({ perRequest }) {
+  return async ({ succeeded }) => {
+    const expected = perRequest * succeeded;
+    const ended = Date.now();
+    for (;;) {
+      const received = (await (await fetch(`${fakes.controlUrl}/smtp/messages`)).json()).length;
+      const waited = round((Date.now() - ended) / 1000, 1);
+      if (received >= expected) return { emailsExpected: expected, emailsReceived: received, drainedAfterSec: waited };
+      if (waited > 180) throw new Error(`${received} of ${expected} e-mails reached the SMTP server within 180 s`);
+      shutdown.signal.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+}
 
 /** Every second until the measured run ends: 100 concurrent sign-ins with wrong passwords. */
 async function wrongLoginBursts({ baseUrl, signal }) {
@@ -170,6 +275,9 @@ function renderOutboxTable(outbox) {
   ].join('\n');
 }
 
+/** Who gets the "new valuation" e-mail, so each submission queues both e-mails, as in production. */
+const STAFF_EMAIL = 'staff@carbuy.example';
+
 const settings = {
   connections: envNumber('BENCH_CONNECTIONS', 10, { integer: true, min: 1 }),
   durationSec: envNumber('BENCH_DURATION', 10, { min: 1 }),
@@ -178,12 +286,21 @@ const settings = {
   pipelining: 1,
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
-  appEnv: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: '<free port>', DATA_DIR: '<fresh temp dir>' },
+  appEnv: {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PORT: '<free port>',
+    DATA_DIR: '<fresh temp dir>',
+    TRUST_PROXY: '1',
+    STAFF_NOTIFY_EMAIL: STAFF_EMAIL,
+    fakes: 'SMTP_URL, MAIL_FROM, DVLA_*, DVSA_MOT_* point at the local fakes (fakesEnv); texts not configured',
+  },
 };
 
 const BARE_NAME = 'bare Fastify GET / (baseline)';
 
 const shutdown = new AbortController();
+let fakes = null;
 let app = null;
 let bare = null;
 let currentRun = null;
@@ -203,6 +320,15 @@ async function main() {
     );
   }
 
+  try {
+    fakes = await startFakes();
+  } catch (err) {
+    if (interrupted) return 130;
+    console.error(`\nbench: the local fakes could not start.\n${err.message}`);
+    return 1;
+  }
+  log(`local fakes (SMTP, DVLA, DVSA) started; control at ${fakes.controlUrl}`);
+
   log(`starting the app (the first start may build; waiting up to ${settings.startTimeoutSec}s for /api/health)…`);
   const t0 = Date.now();
   try {
@@ -211,7 +337,13 @@ async function main() {
     app = await startApp({
       signal: shutdown.signal,
       timeoutMs: settings.startTimeoutSec * 1000,
-      env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+      env: {
+        ...fakesEnv(fakes),
+        STAFF_NOTIFY_EMAIL: STAFF_EMAIL,
+        TRUST_PROXY: '1',
+        PORT: String(port),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      },
     });
   } catch (err) {
     if (interrupted) return 130;
@@ -232,8 +364,9 @@ async function main() {
   const bareRps = rows[0].requestsPerSec;
   for (const row of rows) row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
 
-  log('measuring the JavaScript the home page loads, and running Lighthouse (mobile preset)…');
+  log('measuring the JavaScript the home and valuation pages load, and running Lighthouse (mobile preset)…');
   const homeJavaScript = await pageJavaScriptBytes(app.baseUrl, '/');
+  const valuationJavaScript = await pageJavaScriptBytes(app.baseUrl, '/valuation');
   const lighthouse =
     process.env.BENCH_LIGHTHOUSE === '0'
       ? { skipped: 'BENCH_LIGHTHOUSE=0' }
@@ -244,7 +377,10 @@ async function main() {
   log('measuring the outbox worker (messages per second to an in-process SMTP server)…');
   const outbox = await measureOutbox();
   shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
-  const httpProblems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`));
+  const httpProblems = [
+    ...rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
+    ...[homeJavaScript, valuationJavaScript].flatMap((j) => j.problems.map((p) => `page JavaScript: ${p}`)),
+  ];
   const problems = [...httpProblems, ...outbox.problems];
   const valid = problems.length === 0;
 
@@ -263,6 +399,10 @@ async function main() {
       `(budget 120 KB); HTML ${(homeJavaScript.htmlGzippedBytes / 1024).toFixed(1)} KB gzipped`,
   );
   console.log(
+    `/valuation JavaScript: ${(valuationJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${valuationJavaScript.files} files ` +
+      `(no budget yet); HTML ${(valuationJavaScript.htmlGzippedBytes / 1024).toFixed(1)} KB gzipped`,
+  );
+  console.log(
     lighthouse.rows ? `\n${renderLighthouseTable(lighthouse.rows)}` : `\nLighthouse skipped: ${lighthouse.skipped}`,
   );
 
@@ -272,6 +412,9 @@ async function main() {
 
   for (const row of rows.filter((r) => r.during)) {
     console.log(`background load during "${row.name}": ${JSON.stringify(row.during)}`);
+  }
+  for (const row of rows.filter((r) => r.after)) {
+    console.log(`after "${row.name}": ${JSON.stringify(row.after)}`);
   }
 
   // ---- JSON results ----
@@ -285,6 +428,7 @@ async function main() {
     problems,
     rows,
     homeJavaScript,
+    valuationJavaScript,
     lighthouse,
     outbox,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
@@ -317,20 +461,27 @@ async function main() {
 async function measure(baseUrl, scenario, target) {
   shutdown.signal.throwIfAborted();
   const method = (scenario.method ?? 'GET').toUpperCase();
-  const headers = { ...(scenario.headers ?? {}) };
-  let body = scenario.body;
-  if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) {
-    body = JSON.stringify(body);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-      headers['content-type'] = 'application/json';
+  const connections = scenario.connections ?? settings.connections;
+  /** Headers and body of one request: the scenario's, with eachRequest's fresh parts over them. */
+  const prepare = () => {
+    const fresh = scenario.eachRequest?.(++requestSerial) ?? {};
+    const headers = { ...(scenario.headers ?? {}), ...(fresh.headers ?? {}) };
+    let body = fresh.body ?? scenario.body;
+    if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) {
+      body = JSON.stringify(body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+      }
     }
-  }
+    return { headers, body };
+  };
   const url = new URL(scenario.path, baseUrl).href;
   const problems = [];
 
   // Preflight: one request with fetch to see what the endpoint actually answers.
   const preflight = await (async () => {
     try {
+      const { headers, body } = prepare();
       const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
       const bytes = (await res.arrayBuffer()).byteLength;
       return { status: res.status, contentType: res.headers.get('content-type'), bytes };
@@ -345,11 +496,18 @@ async function measure(baseUrl, scenario, target) {
     problems.push(`preflight content-type is "${preflight.contentType}", expected "${scenario.expectContentType}"`);
   }
 
-  const opts = { url, method, headers, body, connections: settings.connections, pipelining: settings.pipelining };
+  const opts = { url, method, connections, pipelining: settings.pipelining };
+  if (scenario.eachRequest) {
+    // autocannon calls setupRequest before every request it sends, on every connection.
+    opts.requests = [{ method, setupRequest: (request) => ({ ...request, method, ...mergeInto(request, prepare()) }) }];
+  } else {
+    Object.assign(opts, prepare());
+  }
 
+  let warmup = null;
   if (settings.warmupSec > 0) {
     log(`  warm-up  ${scenario.name} (${settings.warmupSec}s)…`);
-    await runCannon({ ...opts, duration: settings.warmupSec });
+    warmup = await runCannon({ ...opts, duration: settings.warmupSec });
   }
 
   shutdown.signal.throwIfAborted();
@@ -371,6 +529,20 @@ async function measure(baseUrl, scenario, target) {
   if (duringResult?.error && duringResult.error.name !== 'AbortError') {
     problems.push(`"during" load failed: ${duringResult.error.message ?? duringResult.error}`);
   }
+  const afterResult = scenario.after
+    ? await Promise.resolve()
+        .then(() => {
+          const ok = (status) => status >= 200 && status <= 299;
+          const succeeded = (ok(preflight.status) ? 1 : 0) + (warmup?.['2xx'] ?? 0) + res['2xx'];
+          return scenario.after({ baseUrl, succeeded });
+        })
+        .then(
+          (value) => ({ value }),
+          (error) => ({ error }),
+        )
+    : undefined;
+  if (afterResult?.error)
+    problems.push(`check after the run failed: ${afterResult.error.message ?? afterResult.error}`);
 
   if (res.non2xx > 0)
     problems.push(`${fmtInt(res.non2xx)} non-2xx responses (${describeStatuses(res.statusCodeStats)})`);
@@ -386,6 +558,7 @@ async function measure(baseUrl, scenario, target) {
     target,
     method,
     path: scenario.path,
+    connections,
     requestsPerSec: round(res.requests.average, 1),
     latencyP50Ms: lat.p50,
     latencyP99Ms: lat.p99,
@@ -403,8 +576,17 @@ async function measure(baseUrl, scenario, target) {
     problems,
   };
   if (during) row.during = duringResult.error ? { error: String(duringResult.error) } : duringResult.value;
+  if (afterResult) row.after = afterResult.error ? { error: String(afterResult.error) } : afterResult.value;
   return row;
 }
+
+/** autocannon's request with a prepared request's headers added and its body. */
+function mergeInto(request, prepared) {
+  return { headers: { ...request.headers, ...prepared.headers }, body: prepared.body };
+}
+
+/** Numbers requests across the whole bench, so every eachRequest call gets its own. */
+let requestSerial = 0;
 
 function runCannon(opts, latencies) {
   return new Promise((resolve, reject) => {
@@ -486,6 +668,8 @@ function startBareServer() {
 async function cleanup() {
   currentRun?.stop();
   await Promise.allSettled([app?.stop(), bare?.stop(), stopOutboxChild()]);
+  // After the app, so its outbox worker never finds the SMTP server gone mid-send.
+  await fakes?.stop();
 }
 
 /** SIGTERM lets the child drop its throwaway database; it is killed if it takes over 10 s. */
@@ -599,7 +783,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
       process.exit(130);
     }
     interrupted = true;
-    log(`\n${sig} received — stopping the app, the bare server and the outbox benchmark…`);
+    log(`\n${sig} received — stopping the app, the fakes, the bare server and the outbox benchmark…`);
     shutdown.abort(new Error(`interrupted by ${sig}`));
     currentRun?.stop();
     cleanup().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));

@@ -49,16 +49,29 @@ export async function lighthouseScores(baseUrl, paths) {
   }
 }
 
-/** Sum of the gzipped sizes of every script a page's HTML loads or preloads. */
+/**
+ * Sum of the gzipped sizes of every script a page's HTML loads or preloads. `problems` names what
+ * makes the figure meaningless: the page or one of its scripts did not answer 200.
+ */
 export async function pageJavaScriptBytes(baseUrl, path) {
-  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const page = await fetch(`${baseUrl}${path}`);
+  const html = await page.text();
+  const problems = page.status === 200 ? [] : [`${path} answered HTTP ${page.status}`];
   const scripts = new Set(
     [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]),
   );
   let gzipped = 0;
   for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
+    const response = await fetch(new URL(src, baseUrl));
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) problems.push(`${src} (loaded by ${path}) answered HTTP ${response.status}`);
     gzipped += gzipSync(body, { level: 9 }).length;
   }
-  return { files: scripts.size, gzippedBytes: gzipped, htmlGzippedBytes: gzipSync(html, { level: 9 }).length };
+  return {
+    status: page.status,
+    files: scripts.size,
+    gzippedBytes: gzipped,
+    htmlGzippedBytes: gzipSync(html, { level: 9 }).length,
+    problems,
+  };
 }

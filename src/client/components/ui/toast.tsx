@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
-import { cn } from '~/client/lib/cn';
+import { cx } from '~/client/lib/cx';
 
 /*
  * Toasts (SPEC section 9): shown for 5 seconds, swiped away past 50px, F8
@@ -82,7 +82,7 @@ export function Toaster() {
             }}
             // Failures interrupt (assertive); confirmations wait their turn (polite).
             type={destructive ? 'foreground' : 'background'}
-            className={cn(
+            className={cx(
               'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-11 shadow-lg transition-[opacity,translate] duration-200 starting:-translate-y-2 starting:opacity-0',
               'data-[state=closed]:opacity-0',
               'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
@@ -92,12 +92,12 @@ export function Toaster() {
           >
             <Icon
               aria-hidden="true"
-              className={cn('mt-0.5 size-5 shrink-0', destructive ? 'text-danger' : 'text-go-600')}
+              className={cx('mt-0.5 size-5 shrink-0', destructive ? 'text-danger' : 'text-go-600')}
             />
             <div className="grid gap-0.5">
               <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
               {description ? (
-                <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-red-900' : 'text-muted')}>
+                <ToastPrimitive.Description className={cx('text-sm', destructive ? 'text-red-900' : 'text-muted')}>
                   {description}
                 </ToastPrimitive.Description>
               ) : null}

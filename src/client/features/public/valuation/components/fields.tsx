@@ -1,0 +1,198 @@
+import { CircleAlert } from 'lucide-react';
+import { Slot } from 'radix-ui';
+import type { ReactElement, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { cx } from '~/client/lib/cx';
+
+/*
+ * The wizard's form controls. Local rather than components/ui's FormField and Input, which join
+ * classes with `cn` (tailwind-merge); public pages use `cx`. Controls are 48px high for thumbs,
+ * radios and checkboxes are native inside full-width tiles, so the keyboard and every screen
+ * reader work without extra wiring.
+ */
+
+/** The id of a field's control (or its group), its message and its hint. */
+export const fieldId = (name: string) => `valuation-${name}`;
+const errorId = (name: string) => `valuation-${name}-error`;
+const hintId = (name: string) => `valuation-${name}-hint`;
+
+export const inputClassName =
+  'block h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 text-base text-ink shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-400 focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/20';
+
+function describedBy(name: string, hint: boolean, error: boolean) {
+  return [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ') || undefined;
+}
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-danger">
+      *
+    </span>
+  );
+}
+
+export function FieldError({ name, message }: { name: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(name)} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+type TextFieldProps = {
+  name: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  /** The control: an <input> or <textarea> spread with register(). */
+  children: ReactElement;
+};
+
+/** A label, its control, a hint and the message, wired with aria-describedby and aria-invalid. */
+export function TextField({ name, label, error, hint, required, className, children }: TextFieldProps) {
+  return (
+    <div className={cx('grid gap-1.5', className)}>
+      <label htmlFor={fieldId(name)} className="text-sm font-semibold text-brand-950">
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      {hint ? (
+        <p id={hintId(name)} className="-mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <Slot.Root
+        id={fieldId(name)}
+        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
+        aria-invalid={error ? true : undefined}
+        aria-required={required ? true : undefined}
+      >
+        {children}
+      </Slot.Root>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+type Option = { readonly value: string | number; readonly label: string };
+
+type ChoiceGroupProps = {
+  name: string;
+  legend: ReactNode;
+  options: readonly Option[];
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Radios (one answer) or checkboxes (any number). */
+  multiple?: boolean;
+  /** Tiles per row from the small breakpoint up. */
+  columns?: 2 | 3;
+  required?: boolean;
+};
+
+const columnClasses = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' } as const;
+
+/**
+ * A question answered by tapping a tile: native radios in a radiogroup, or checkboxes in a group.
+ * The group carries the question as its name and the message as its description.
+ */
+export function ChoiceGroup({
+  name,
+  legend,
+  options,
+  registration,
+  error,
+  hint,
+  multiple = false,
+  columns = 3,
+  required = true,
+}: ChoiceGroupProps) {
+  const legendId = `${fieldId(name)}-legend`;
+  return (
+    <div className="grid gap-2">
+      <p id={legendId} className="text-sm font-semibold text-brand-950">
+        {legend}
+        {required && <RequiredMark />}
+      </p>
+      {hint ? (
+        <p id={hintId(name)} className="-mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <div
+        id={fieldId(name)}
+        role={multiple ? 'group' : 'radiogroup'}
+        aria-labelledby={legendId}
+        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
+        // radiogroup supports aria-invalid and aria-required; for checkboxes they go on each box.
+        aria-invalid={!multiple && error ? true : undefined}
+        aria-required={!multiple && required ? true : undefined}
+        className={cx('grid grid-cols-1 gap-2', columnClasses[columns])}
+      >
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border bg-white px-3.5 py-2.5 text-base font-medium text-ink transition-colors',
+              'hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-950',
+              'has-focus-visible:ring-3 has-focus-visible:ring-brand-500/40',
+              error ? 'border-danger' : 'border-slate-300',
+            )}
+          >
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              value={String(option.value)}
+              aria-invalid={multiple && error ? true : undefined}
+              className="size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+              {...registration}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = {
+  name: string;
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+};
+
+/** One checkbox in a tile, label beside it (the consent). */
+export function CheckboxField({ name, label, registration, error }: CheckboxFieldProps) {
+  return (
+    <div className="grid gap-1.5">
+      <label
+        htmlFor={fieldId(name)}
+        className={cx(
+          'flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border bg-surface p-3.5 text-base text-ink',
+          'has-focus-visible:ring-3 has-focus-visible:ring-brand-500/40',
+          error ? 'border-danger' : 'border-line',
+        )}
+      >
+        <input
+          id={fieldId(name)}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-required="true"
+          aria-describedby={error ? errorId(name) : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+          {...registration}
+        />
+        <span>
+          {label}
+          <RequiredMark />
+        </span>
+      </label>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,530 @@
+import { ChevronLeft, ChevronRight, Info, LoaderCircle, Send } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from '~/client/components/ui/toast';
+import { ApiError, apiRequest } from '~/client/lib/api-client';
+import { cx } from '~/client/lib/cx';
+import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
+import {
+  CONSENT_LABEL,
+  FINANCE_NOTE,
+  valuationCreatedSchema,
+  valuationOptions,
+  valuationStepSchemas,
+  type ValuationCreated,
+} from '~/shared/valuation';
+import { attemptFor, clearDraft, loadDraft, saveDraft, type SubmissionAttempt } from '../draft-storage';
+import { useVehicleLookup } from '../vehicle-lookup';
+import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
+import {
+  emptyValues,
+  fieldErrors,
+  firstErrorPlace,
+  STEP_COUNT,
+  stepFields,
+  toRequest,
+  type WizardField,
+  type WizardValues,
+} from '../wizard-form';
+import { ChoiceGroup, CheckboxField, fieldId, inputClassName, TextField } from './fields';
+import { StepIndicator } from './step-indicator';
+import { SuccessScreen } from './success-screen';
+import { VehicleCard } from './vehicle-card';
+
+const stepHeadings = ['Your vehicle', 'Its condition', 'Finance', 'Your contact details'] as const;
+const stepIntros = [
+  'Start with the registration and the mileage on the dashboard.',
+  'A few quick questions: there are no wrong answers.',
+  'One question about finance.',
+  'Where should we send your valuation?',
+] as const;
+
+const SUBMIT_FAILED = 'Error submitting valuation';
+const TRY_LATER = 'Please try again later.';
+
+const buttonClass =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 py-2 text-center text-base leading-tight font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0';
+
+/** The step (0-based) a field is asked on. */
+const stepOf = (field: string) => stepFields.findIndex((fields) => (fields as readonly string[]).includes(field));
+
+type WizardContext = { step: number; vehicle: VehicleLookupResult | null };
+
+/**
+ * Checks the current step with its shared schema (src/shared/valuation.ts). When React Hook Form
+ * re-checks one field after a change, the schema of that field's step is used.
+ */
+const stepResolver: Resolver<WizardValues, WizardContext> = async (values, context, options) => {
+  const names = options.names ?? [];
+  const step = names.length > 0 ? Math.max(stepOf(String(names[0])), 0) : (context?.step ?? 0);
+  const result = valuationStepSchemas[step]!.safeParse(toRequest(values, context?.vehicle ?? null));
+  if (result.success) return { values, errors: {} };
+  const messages = fieldErrors(result.error.issues);
+  const errors: FieldErrors<WizardValues> = {};
+  for (const field of stepFields[step]!) {
+    const text = messages[field];
+    if (text) errors[field] = { type: 'validate', message: text };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+type Props = {
+  /** From `?registration=`, storage form ("AB12CDE"), or null. */
+  prefill: string | null;
+};
+
+/**
+ * The four-step valuation wizard (SPEC sections 2, 4, 5 and 8). Rendered on the server at step 1;
+ * the draft is read from session storage only after hydration.
+ */
+export function ValuationWizard({ prefill }: Props) {
+  const [step, setStep] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [created, setCreated] = useState<ValuationCreated | null>(null);
+  const lookup = useVehicleLookup();
+  const vehicle = lookup.state.status === 'found' ? lookup.state.vehicle : null;
+
+  const initialRegistration = prefill ? displayRegistration(prefill, REGISTRATION_MAX_LENGTH) : '';
+  const form = useForm<WizardValues, WizardContext>({
+    defaultValues: emptyValues(initialRegistration),
+    resolver: stepResolver,
+    // React Hook Form takes the latest options on every render, so the resolver sees this step.
+    context: { step, vehicle },
+    shouldFocusError: false,
+  });
+  const { register, formState, getValues, setValue, reset, setError, clearErrors, control } = form;
+  // The answers that show or hide other fields (SPEC section 4).
+  const conditions = useWatch({ control, name: ['cambeltChanged', 'mechanicalIssues', 'outstandingFinance'] });
+  const errors = formState.errors;
+  const message = (field: WizardField) => errors[field]?.message;
+
+  // --- Draft: restored once after hydration, then saved on every change ------------------------
+  const restored = useRef(false);
+  const attempt = useRef<SubmissionAttempt | null>(null);
+  const appliedPrefill = useRef<string | null>(null);
+
+  const persist = useCallback(() => {
+    if (!restored.current) return;
+    saveDraft({
+      step,
+      values: getValues(),
+      lookup: lookup.state,
+      prefill: appliedPrefill.current,
+      attempt: attempt.current,
+    });
+  }, [step, lookup.state, getValues]);
+
+  const { restore: restoreLookup, now: lookUpNow, typed: lookUpTyped } = lookup;
+  useEffect(() => {
+    const draft = loadDraft();
+    let restoredStep = 0;
+    if (draft) {
+      reset(draft.values);
+      restoredStep = draft.step;
+      attempt.current = draft.attempt;
+      appliedPrefill.current = draft.prefill;
+      restoreLookup(draft.lookup);
+    }
+    // A registration from the home page that this draft has not seen yet starts from it.
+    if (prefill && prefill !== draft?.prefill) {
+      appliedPrefill.current = prefill;
+      if (!draft || storageRegistration(draft.values.registration) !== prefill) {
+        if (draft) setValue('registration', displayRegistration(prefill, REGISTRATION_MAX_LENGTH));
+        restoredStep = 0;
+        lookUpNow(prefill);
+      }
+    }
+    restored.current = true;
+    // Session storage exists only in the browser: read after hydration so the server's HTML
+    // (step 1) and the first browser render match.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setStep(restoredStep);
+  }, [prefill, reset, setValue, restoreLookup, lookUpNow]);
+
+  // Saved on every answer, step change and lookup answer (the latest closure each time).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => persist() }), [form, persist]);
+  useEffect(() => persist(), [persist]);
+
+  // --- Focus: the new step's heading, or the first field with an error --------------------------
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusTarget, setFocusTarget] = useState<{ field?: WizardField; at: number } | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget.field) focusField(focusTarget.field);
+    else heading.current?.focus();
+  }, [focusTarget]);
+
+  function showErrors(found: Partial<Record<WizardField, string>>) {
+    const first = firstErrorPlace(found);
+    if (!first) return false;
+    for (const [field, text] of Object.entries(found))
+      setError(field as WizardField, { type: 'server', message: text });
+    setStep(first.step);
+    setFocusTarget({ field: first.field, at: Date.now() });
+    return true;
+  }
+
+  async function submit() {
+    const body = toRequest(getValues(), vehicle);
+    attempt.current = attemptFor(JSON.stringify(body), attempt.current);
+    persist();
+    setSubmitting(true);
+    try {
+      const answer = await apiRequest<unknown>('POST', '/api/valuations', body, {
+        headers: { 'Idempotency-Key': attempt.current.key },
+      });
+      const stored = valuationCreatedSchema.parse(answer);
+      restored.current = false; // nothing more to keep
+      clearDraft();
+      setCreated(stored);
+      toast({
+        title: 'Valuation submitted!',
+        description: "Thank you! We'll review your submission and contact you soon.",
+      });
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      toast({
+        title: SUBMIT_FAILED,
+        description: apiError?.userMessage(TRY_LATER) ?? TRY_LATER,
+        variant: 'destructive',
+      });
+      if (apiError?.body?.issues) showErrors(fieldErrors(apiError.body.issues));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const onValid = async () => {
+    if (step < STEP_COUNT - 1) {
+      setStep(step + 1);
+      // Messages come back on the next step only when the seller presses Next again.
+      reset(getValues(), { keepDefaultValues: true });
+      setFocusTarget({ at: Date.now() });
+    } else {
+      await submit();
+    }
+  };
+
+  const onInvalid = (found: FieldErrors<WizardValues>) => {
+    const first = firstErrorPlace(
+      Object.fromEntries(Object.entries(found).map(([field, error]) => [field, error?.message ?? ''])),
+    );
+    if (first) setFocusTarget({ field: first.field, at: Date.now() });
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (submitting) {
+      event.preventDefault();
+      return;
+    }
+    void form.handleSubmit(onValid, onInvalid)(event);
+  }
+
+  function previous() {
+    clearErrors();
+    setStep(Math.max(step - 1, 0));
+    setFocusTarget({ at: Date.now() });
+  }
+
+  if (created) return <SuccessScreen created={created} />;
+
+  const [cambeltChanged, mechanicalIssues, outstandingFinance] = conditions;
+
+  const last = step === STEP_COUNT - 1;
+
+  return (
+    <div className="rounded-[var(--radius-card)] border border-line bg-white shadow-[var(--shadow-card)]">
+      <StepIndicator current={step} />
+      <form noValidate onSubmit={onSubmit} aria-labelledby="valuation-step-heading">
+        <div className="grid gap-6 p-4 sm:p-8">
+          <div>
+            <h2
+              id="valuation-step-heading"
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-bold text-brand-950 focus:outline-none"
+            >
+              {stepHeadings[step]}
+            </h2>
+            <p className="mt-1 text-muted">{stepIntros[step]}</p>
+          </div>
+
+          {step === 0 && (
+            <>
+              <TextField
+                name="registration"
+                label="Registration number"
+                hint="As shown on your number plate"
+                error={message('registration')}
+                required
+              >
+                <input
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={REGISTRATION_MAX_LENGTH}
+                  placeholder="AB12 CDE"
+                  // In the server's HTML too (register() fills it only once the script runs).
+                  defaultValue={initialRegistration}
+                  className="block h-14 w-full max-w-xs rounded-lg border-2 border-brand-950 bg-plate px-3 text-center font-plate text-2xl font-bold tracking-wider text-brand-950 uppercase placeholder:text-brand-950/45 focus-visible:ring-3 focus-visible:ring-brand-500/40 focus-visible:outline-none aria-invalid:border-danger"
+                  {...register('registration', { onChange: (event) => lookUpTyped(event.target.value) })}
+                />
+              </TextField>
+              <LookupStatus state={lookup.state} />
+              {lookup.state.status === 'manual' && (
+                <div className="grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-3">
+                  <p className="flex gap-2 text-sm text-ink sm:col-span-3" role="status">
+                    <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                    {lookup.state.message}
+                  </p>
+                  <TextField name="make" label="Make" error={message('make')}>
+                    <input type="text" className={inputClassName} placeholder="Ford" {...register('make')} />
+                  </TextField>
+                  <TextField name="model" label="Model" error={message('model')}>
+                    <input type="text" className={inputClassName} placeholder="Focus" {...register('model')} />
+                  </TextField>
+                  <TextField name="year" label="Year" error={message('year')}>
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      maxLength={4}
+                      className={inputClassName}
+                      placeholder="2019"
+                      {...register('year')}
+                    />
+                  </TextField>
+                </div>
+              )}
+              <TextField
+                name="mileage"
+                label="Mileage"
+                hint="The miles on the dashboard"
+                error={message('mileage')}
+                required
+              >
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="45000"
+                  className={cx(inputClassName, 'max-w-xs')}
+                  {...register('mileage')}
+                />
+              </TextField>
+            </>
+          )}
+
+          {step === 1 && (
+            <>
+              {vehicle && <VehicleCard vehicle={vehicle} />}
+              <ChoiceGroup
+                name="overallCondition"
+                legend="Overall condition"
+                options={valuationOptions.overallCondition}
+                registration={register('overallCondition')}
+                error={message('overallCondition')}
+              />
+              <ChoiceGroup
+                name="scuffedWheels"
+                legend="How many wheels are scuffed?"
+                options={valuationOptions.scuffedWheels}
+                registration={register('scuffedWheels')}
+                error={message('scuffedWheels')}
+              />
+              <ChoiceGroup
+                name="tyresNeedReplacing"
+                legend="How many tyres need replacing?"
+                hint="Tyres with less than 3mm of tread need replacing."
+                options={valuationOptions.tyresNeedReplacing}
+                registration={register('tyresNeedReplacing')}
+                error={message('tyresNeedReplacing')}
+              />
+              <ChoiceGroup
+                name="cambeltChanged"
+                legend="Has the cambelt been changed?"
+                options={valuationOptions.cambeltChanged}
+                registration={register('cambeltChanged')}
+                error={message('cambeltChanged')}
+              />
+              {cambeltChanged === 'yes' && (
+                <TextField
+                  name="cambeltDate"
+                  label="When was the cambelt changed?"
+                  hint="A date or the mileage, such as March 2022 or 60,000 miles"
+                  error={message('cambeltDate')}
+                >
+                  <input type="text" className={inputClassName} {...register('cambeltDate')} />
+                </TextField>
+              )}
+              <ChoiceGroup
+                name="serviceHistory"
+                legend="Service history"
+                options={valuationOptions.serviceHistory}
+                registration={register('serviceHistory')}
+                error={message('serviceHistory')}
+              />
+              <ChoiceGroup
+                name="mechanicalIssues"
+                legend="Any mechanical issues?"
+                options={valuationOptions.mechanicalIssues}
+                registration={register('mechanicalIssues')}
+                error={message('mechanicalIssues')}
+                columns={2}
+              />
+              {mechanicalIssues === 'yes' && (
+                <TextField
+                  name="mechanicalDetails"
+                  label="Describe the mechanical issues"
+                  hint="Warning lights, noises, anything that does not work"
+                  error={message('mechanicalDetails')}
+                  required
+                >
+                  <textarea
+                    rows={4}
+                    className={cx(inputClassName, 'h-auto py-2.5')}
+                    {...register('mechanicalDetails')}
+                  />
+                </TextField>
+              )}
+            </>
+          )}
+
+          {step === 2 && (
+            <>
+              <ChoiceGroup
+                name="outstandingFinance"
+                legend="Is there outstanding finance on the car?"
+                options={valuationOptions.outstandingFinance}
+                registration={register('outstandingFinance')}
+                error={message('outstandingFinance')}
+                columns={2}
+              />
+              {outstandingFinance === 'yes' && (
+                <p className="flex gap-2.5 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-950">
+                  <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  {FINANCE_NOTE}
+                </p>
+              )}
+            </>
+          )}
+
+          {step === 3 && (
+            <>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField name="firstName" label="First name" error={message('firstName')} required>
+                  <input type="text" autoComplete="given-name" className={inputClassName} {...register('firstName')} />
+                </TextField>
+                <TextField name="lastName" label="Last name" error={message('lastName')} required>
+                  <input type="text" autoComplete="family-name" className={inputClassName} {...register('lastName')} />
+                </TextField>
+                <TextField name="postcode" label="Postcode" error={message('postcode')} required>
+                  <input
+                    type="text"
+                    autoComplete="postal-code"
+                    autoCapitalize="characters"
+                    className={cx(inputClassName, 'uppercase')}
+                    {...register('postcode')}
+                  />
+                </TextField>
+                <TextField name="phone" label="Phone number" error={message('phone')} required>
+                  <input type="tel" autoComplete="tel" className={inputClassName} {...register('phone')} />
+                </TextField>
+                <TextField
+                  name="email"
+                  label="Email address"
+                  error={message('email')}
+                  required
+                  className="sm:col-span-2"
+                >
+                  <input
+                    type="email"
+                    autoComplete="email"
+                    spellCheck={false}
+                    className={inputClassName}
+                    {...register('email')}
+                  />
+                </TextField>
+              </div>
+              <ChoiceGroup
+                name="contactPreference"
+                legend="How should we contact you?"
+                hint="Choose one or more."
+                options={valuationOptions.contactPreference}
+                registration={register('contactPreference')}
+                error={message('contactPreference')}
+                multiple
+              />
+              <CheckboxField
+                name="agreeToContact"
+                label={CONSENT_LABEL}
+                registration={register('agreeToContact')}
+                error={message('agreeToContact')}
+              />
+            </>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-3 border-t border-line px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-8">
+          <p className="text-center text-sm font-semibold text-muted sm:text-left">
+            {`Step ${step + 1} of ${STEP_COUNT}`}
+          </p>
+          <div className="grid grid-cols-[auto_1fr] gap-3 sm:flex">
+            <button
+              type="button"
+              onClick={previous}
+              disabled={step === 0 || submitting}
+              className={cx(buttonClass, 'border border-brand-200 bg-white text-brand-900 hover:bg-brand-50')}
+            >
+              <ChevronLeft aria-hidden="true" className="max-sm:hidden" />
+              Previous
+            </button>
+            <button
+              key={last ? 'submit' : 'next'}
+              type="submit"
+              aria-disabled={submitting || undefined}
+              className={cx(buttonClass, 'bg-brand-800 px-6 text-white hover:bg-brand-900')}
+            >
+              {last ? (
+                <>
+                  {submitting ? (
+                    <LoaderCircle aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Send aria-hidden="true" className="max-sm:hidden" />
+                  )}
+                  Submit Valuation Request
+                </>
+              ) : (
+                <>
+                  Next Step
+                  <ChevronRight aria-hidden="true" />
+                </>
+              )}
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Moves the focus to a field: the chosen radio of a group (else its first), or the control. */
+function focusField(field: WizardField) {
+  const controls = Array.from(document.getElementsByName(field)) as HTMLInputElement[];
+  const target = controls.find((c) => c.checked) ?? controls[0] ?? document.getElementById(fieldId(field));
+  target?.focus();
+}
+
+function LookupStatus({ state }: { state: ReturnType<typeof useVehicleLookup>['state'] }) {
+  return (
+    <div aria-live="polite" className={cx(state.status !== 'loading' && state.status !== 'found' && 'sr-only')}>
+      {state.status === 'loading' && (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          Looking up your vehicle…
+        </p>
+      )}
+      {state.status === 'found' && <VehicleCard vehicle={state.vehicle} />}
+    </div>
+  );
+}

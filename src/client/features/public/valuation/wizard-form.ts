@@ -1,0 +1,157 @@
+import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
+import type { ValuationRequestInput } from '~/shared/valuation';
+
+/**
+ * What the wizard's inputs hold: text as typed (numbers too, so "12,000" can be typed and
+ * checked) and choices as '' until picked. `toRequest` turns it into the shared schema's input,
+ * so the steps are checked by the same zod schemas the server uses (src/shared/valuation.ts).
+ */
+export type WizardValues = {
+  registration: string;
+  mileage: string;
+  /** Typed by the seller only when the lookup is not configured or finds nothing. */
+  make: string;
+  model: string;
+  year: string;
+  overallCondition: string;
+  scuffedWheels: string;
+  tyresNeedReplacing: string;
+  cambeltChanged: string;
+  cambeltDate: string;
+  serviceHistory: string;
+  mechanicalIssues: string;
+  mechanicalDetails: string;
+  outstandingFinance: string;
+  firstName: string;
+  lastName: string;
+  postcode: string;
+  email: string;
+  phone: string;
+  contactPreference: string[];
+  agreeToContact: boolean;
+};
+
+export type WizardField = keyof WizardValues;
+
+export const STEP_COUNT = 4;
+export const stepTitles = ['Vehicle', 'Condition', 'Finance', 'Contact'] as const;
+
+/** The fields of each step in page order: the first one with an error gets the focus. */
+export const stepFields: readonly (readonly WizardField[])[] = [
+  ['registration', 'mileage', 'make', 'model', 'year'],
+  [
+    'overallCondition',
+    'scuffedWheels',
+    'tyresNeedReplacing',
+    'cambeltChanged',
+    'cambeltDate',
+    'serviceHistory',
+    'mechanicalIssues',
+    'mechanicalDetails',
+  ],
+  ['outstandingFinance'],
+  ['firstName', 'lastName', 'postcode', 'email', 'phone', 'contactPreference', 'agreeToContact'],
+];
+
+export function emptyValues(registration = ''): WizardValues {
+  return {
+    registration,
+    mileage: '',
+    make: '',
+    model: '',
+    year: '',
+    overallCondition: '',
+    scuffedWheels: '',
+    tyresNeedReplacing: '',
+    cambeltChanged: '',
+    cambeltDate: '',
+    serviceHistory: '',
+    mechanicalIssues: '',
+    mechanicalDetails: '',
+    outstandingFinance: '',
+    firstName: '',
+    lastName: '',
+    postcode: '',
+    email: '',
+    phone: '',
+    contactPreference: [],
+    agreeToContact: false,
+  };
+}
+
+/** "12,000" or "12 000 miles"-ish typing -> 12000; blank -> undefined (the "required" message). */
+function wholeNumber(typed: string): number | undefined {
+  const compact = typed.replace(/[\s,]/g, '');
+  if (compact === '') return undefined;
+  return /^\d+$/.test(compact) ? Number(compact) : Number.NaN;
+}
+
+const choice = (value: string) => (value === '' ? undefined : value);
+const count = (value: string) => (value === '' ? undefined : Number(value));
+
+/** The identified vehicle's fields as the request takes them. */
+function vehicleFields(vehicle: VehicleLookupResult) {
+  const { success: _success, registration: _registration, transmission: _transmission, ...fields } = vehicle;
+  return fields;
+}
+
+/**
+ * The request the wizard sends: the lookup's vehicle when there is one (else what the seller
+ * typed), and the conditional fields only when their question says so (SPEC section 4).
+ */
+export function toRequest(values: WizardValues, vehicle: VehicleLookupResult | null): ValuationRequestInput {
+  const identified = vehicle
+    ? vehicleFields(vehicle)
+    : { make: values.make, model: values.model, year: wholeNumber(values.year) ?? null };
+  return {
+    registration: values.registration,
+    mileage: wholeNumber(values.mileage) as number,
+    ...identified,
+    overallCondition: choice(values.overallCondition) as ValuationRequestInput['overallCondition'],
+    scuffedWheels: count(values.scuffedWheels) as number,
+    tyresNeedReplacing: count(values.tyresNeedReplacing) as number,
+    cambeltChanged: choice(values.cambeltChanged) as ValuationRequestInput['cambeltChanged'],
+    cambeltDate: values.cambeltChanged === 'yes' ? values.cambeltDate : null,
+    serviceHistory: choice(values.serviceHistory) as ValuationRequestInput['serviceHistory'],
+    mechanicalIssues: choice(values.mechanicalIssues) as ValuationRequestInput['mechanicalIssues'],
+    mechanicalDetails: values.mechanicalIssues === 'yes' ? values.mechanicalDetails : null,
+    outstandingFinance: choice(values.outstandingFinance) as ValuationRequestInput['outstandingFinance'],
+    firstName: values.firstName,
+    lastName: values.lastName,
+    postcode: values.postcode,
+    email: values.email,
+    phone: values.phone,
+    contactPreference: values.contactPreference,
+    agreeToContact: values.agreeToContact as true,
+  };
+}
+
+const wizardFields = new Set<string>(stepFields.flat());
+
+/**
+ * Issues from zod or from the server (`{ path: "contactPreference.0" }`) as one message per
+ * wizard field, the first message winning. Paths that are not a field of the form are dropped.
+ */
+export function fieldErrors(
+  issues: readonly { path: string | readonly PropertyKey[]; message: string }[],
+): Partial<Record<WizardField, string>> {
+  const errors: Partial<Record<WizardField, string>> = {};
+  for (const issue of issues) {
+    const first = typeof issue.path === 'string' ? issue.path.split('.')[0] : issue.path[0];
+    if (typeof first !== 'string' || !wizardFields.has(first)) continue;
+    const field = first as WizardField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The step (0-based) that holds the first of these fields in page order, or undefined. */
+export function firstErrorPlace(
+  errors: Partial<Record<WizardField, string>>,
+): { step: number; field: WizardField } | undefined {
+  for (const [step, fields] of stepFields.entries()) {
+    const field = fields.find((f) => errors[f] !== undefined);
+    if (field) return { step, field };
+  }
+  return undefined;
+}

@@ -25,8 +25,7 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
         Valuation Request Submitted
       </h2>
       <p className="mx-auto mt-3 max-w-lg text-lg text-muted">
-        Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours. We have sent a
-        confirmation to your e-mail address.
+        Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours.
       </p>
       {/*
         PHOTO UPLOAD SLOT (issue 10, "Photos", next session): the optional photo area goes here:

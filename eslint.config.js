@@ -83,7 +83,17 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'drizzle/**',
+      'data/**',
+      'data-demo/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

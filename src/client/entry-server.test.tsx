@@ -14,6 +14,7 @@ const site: SiteConfig = {
   openingHours: [{ days: 'Monday to Saturday', hours: '09:00 to 20:00' }],
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
 };
 
 const page = async (path: string) => {
@@ -23,6 +24,20 @@ const page = async (path: string) => {
 };
 
 describe('server rendering', () => {
+  it('shows the demo ribbon, and the test registrations on the valuation page, only in demo mode', async () => {
+    const notice = 'nothing here is real. No e-mail or text leaves this machine.';
+    expect((await page('/')).html).not.toContain(notice);
+    expect((await page('/valuation')).html).not.toContain('AA19AAA');
+    const demo = { ...site, demo: true };
+    for (const path of ['/', '/valuation']) {
+      const result = await render(new Request(`https://www.test.invalid${path}`), demo);
+      if (result.type !== 'page') throw new Error('expected a page');
+      expect(result.html).toContain(notice);
+      if (path === '/valuation')
+        for (const reg of ['AA19AAA', 'AA19EEE', 'ER19NFD']) expect(result.html).toContain(reg);
+    }
+  });
+
   it('renders the home page with its title, canonical link and header navigation', async () => {
     const result = await page('/');
     expect(result.status).toBe(200);

@@ -83,6 +83,27 @@ describe('configuration from the environment', () => {
   });
 });
 
+describe('DEMO_MODE: the demo ribbon and test registrations (npm run demo)', () => {
+  it('is off unless set', () => {
+    expect(loadConfig({}).demo).toBe(false);
+    expect(loadConfig({ DEMO_MODE: '' }).demo).toBe(false);
+    expect(loadConfig({ DEMO_MODE: '0' }).demo).toBe(false);
+    expect(loadConfig({ DEMO_MODE: 'false' }).demo).toBe(false);
+  });
+
+  it('is turned on by 1 or true', () => {
+    expect(loadConfig({ DEMO_MODE: '1' }).demo).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'true' }).demo).toBe(true);
+    expect(loadConfig({ DEMO_MODE: ' TRUE ' }).demo).toBe(true);
+  });
+
+  it('names DEMO_MODE when the value means neither', () => {
+    expect(problemsFor({ DEMO_MODE: 'maybe' })).toEqual([
+      'DEMO_MODE: must be 1 or true to turn it on, 0 or false (or unset) to leave it off (got "maybe")',
+    ]);
+  });
+});
+
 describe('TRUST_PROXY: which proxies may tell us the client address', () => {
   it('is off when unset or false', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

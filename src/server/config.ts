@@ -88,6 +88,24 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** On/off switches: `1`, `true` or `yes` turn them on; `0`, `false`, `no` or unset leave them off. */
+const onOff = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim().toLowerCase();
+      if (text === undefined || ['0', 'false', 'no'].includes(text)) return false;
+      if (['1', 'true', 'yes'].includes(text)) return true;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 1 or true to turn it on, 0 or false (or unset) to leave it off',
+      });
+      return z.NEVER;
+    }),
+);
+
 const isoDate = (fallback: string) =>
   z.preprocess(
     emptyAsUndefined,
@@ -290,6 +308,9 @@ export const envSchema = z.object({
   DVSA_MOT_SCOPE: z.preprocess(emptyAsUndefined, z.string().trim().default('https://tapi.dvsa.gov.uk/.default')),
   DVSA_MOT_TOKEN_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   DVSA_MOT_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://history.mot.api.gov.uk')),
+
+  /** `npm run demo` sets it: a "Demo" ribbon on every page and the fake DVLA's registrations listed. */
+  DEMO_MODE: onOff,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -381,6 +402,8 @@ export type AppConfig = {
   staffNotifyEmails: string[];
   /** Vehicle lookups; a provider left undefined is not configured. */
   vehicleData: VehicleDataConfig;
+  /** Demo mode (`npm run demo`): every page says nothing is real. */
+  demo: boolean;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -489,6 +512,7 @@ function configFrom(env: Env): AppConfig {
     messaging: messagingFrom(env),
     staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
     vehicleData: vehicleDataFrom(env),
+    demo: env.DEMO_MODE,
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,

@@ -33,6 +33,8 @@ export type SiteConfig = {
   promotion: Promotion & { phase: PromotionPhase };
   /** Origin used for canonical links and absolute URLs, without a trailing slash. */
   publicBaseUrl: string;
+  /** Demo mode (`npm run demo`): a "Demo" ribbon on every page, the fake DVLA's registrations listed. */
+  demo: boolean;
 };
 
 /** Where collected cars go; distances are measured from here (SPEC section 9). */

@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { DemoRibbon } from './demo-ribbon';
 import { DocumentHead } from './document-head';
 
 export function RootLayout() {
   return (
     <>
       <DocumentHead />
+      <DemoRibbon />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -12,6 +12,7 @@ const site: SiteConfig = {
   openingHours: [],
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
 };
 
 /** Renders a route whose loader throws `thrown`, under the root boundary. */

@@ -33,6 +33,7 @@ const site: MessageContext['site'] = {
   address: { lines: ['Louth', 'Lincolnshire'], postcode: 'LN11 0LQ' },
   openingHours: [],
   publicBaseUrl: 'https://www.carbuy.example',
+  demo: false,
 };
 
 let sink: SmtpSink;

@@ -28,3 +28,12 @@ describe('site phone numbers', () => {
     expect(site({}).phone).toBeUndefined();
   });
 });
+
+describe('demo mode in the site details', () => {
+  const at = new Date('2026-03-02T09:00:00Z');
+
+  it('tells every page whether this is the demo', () => {
+    expect(siteConfigAt(testConfig({}))(at).demo).toBe(false);
+    expect(siteConfigAt(testConfig({ DEMO_MODE: '1' }))(at).demo).toBe(true);
+  });
+});

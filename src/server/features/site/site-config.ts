@@ -43,7 +43,7 @@ function phone(raw: string | undefined, variable: string) {
  * (and the browser reuses it when hydrating).
  */
 export function siteConfigAt(
-  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion'>,
+  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'>,
 ): (now: Date) => SiteConfig {
   const s = config.site;
   const fixed: Omit<SiteConfig, 'promotion'> = {
@@ -58,6 +58,7 @@ export function siteConfigAt(
     email: s.SITE_EMAIL,
     openingHours: OPENING_HOURS,
     publicBaseUrl: config.publicBaseUrl,
+    demo: config.demo,
   };
   return (now) => ({ ...fixed, promotion: { ...config.promotion, phase: promotionPhase(config.promotion, now) } });
 }

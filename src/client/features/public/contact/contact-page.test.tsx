@@ -13,6 +13,7 @@ const unset: SiteConfig = {
   openingHours: OPENING_HOURS,
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
 };
 
 const configured: SiteConfig = {

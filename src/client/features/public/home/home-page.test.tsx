@@ -15,6 +15,7 @@ const site = (phase: PromotionPhase, extra: Partial<SiteConfig> = {}): SiteConfi
   openingHours: OPENING_HOURS,
   promotion: { ...DEFAULT_PROMOTION, phase },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
   ...extra,
 });
 

@@ -12,6 +12,7 @@ const site = (phase: PromotionPhase): SiteConfig => ({
   openingHours: [],
   promotion: { ...DEFAULT_PROMOTION, phase },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
 });
 
 /** The page as text, without tags or React's comment markers. */

@@ -12,6 +12,7 @@ const bare: SiteConfig = {
   openingHours: [],
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
 };
 
 const render = (site: SiteConfig) =>

@@ -4,6 +4,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { toast } from '~/client/components/ui/toast';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
+import { useSiteConfig } from '~/client/lib/site-config';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 import {
   CONSENT_LABEL,
@@ -26,6 +27,7 @@ import {
   type WizardField,
   type WizardValues,
 } from '../wizard-form';
+import { DemoRegistrations } from './demo-registrations';
 import { ChoiceGroup, CheckboxField, fieldId, inputClassName, TextField } from './fields';
 import { StepIndicator } from './step-indicator';
 import { SuccessScreen } from './success-screen';
@@ -78,6 +80,7 @@ type Props = {
  * the draft is read from session storage only after hydration.
  */
 export function ValuationWizard({ prefill }: Props) {
+  const { demo } = useSiteConfig();
   const [step, setStep] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<ValuationCreated | null>(null);
@@ -271,6 +274,17 @@ export function ValuationWizard({ prefill }: Props) {
                   {...register('registration', { onChange: (event) => lookUpTyped(event.target.value) })}
                 />
               </TextField>
+              {demo && (
+                <DemoRegistrations
+                  onPick={(registration) => {
+                    setValue('registration', displayRegistration(registration, REGISTRATION_MAX_LENGTH), {
+                      shouldDirty: true,
+                    });
+                    clearErrors('registration');
+                    lookUpNow(registration);
+                  }}
+                />
+              )}
               <LookupStatus state={lookup.state} />
               {lookup.state.status === 'manual' && (
                 <div className="grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-3">

@@ -1,0 +1,95 @@
+// `npm run demo`: the whole product on this machine with nothing real behind it. Starts the local
+// fakes (an SMTP server, Twilio, the DVLA and the DVSA; test/fakes/serve-fakes.ts), then the app as
+// `npm start` runs it (building first when needed) with DEMO_MODE=1, pointed at those fakes, with
+// its own data folder (./data-demo, kept between runs) and a back-office user "demo" whose password
+// is made on the first run and kept in data-demo/demo-admin-password.txt. Ctrl-C stops everything.
+//
+// Env: PORT (default 3000), DEMO_DATA_DIR (default ./data-demo).
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { repoRoot, startApp } from './lib/start-app.mjs';
+import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
+
+const dataDir = path.resolve(repoRoot, process.env.DEMO_DATA_DIR || 'data-demo');
+const port = process.env.PORT || '3000';
+const username = 'demo';
+
+/** The demo admin's password: made once, then read back, so it stays the one in the database. */
+async function demoPassword() {
+  const file = path.join(dataDir, 'demo-admin-password.txt');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept.trim()) return kept.trim();
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  return password;
+}
+
+await mkdir(dataDir, { recursive: true });
+const password = await demoPassword();
+
+console.log('Starting the demo: local fakes first, then the app (it builds first when the build is stale)...');
+const fakes = await startFakes();
+let app;
+try {
+  app = await startApp({
+    env: {
+      ...fakesEnv(fakes, { twilio: true }),
+      DEMO_MODE: '1',
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERNAME: username,
+      ADMIN_PASSWORD: password,
+      STAFF_NOTIFY_EMAIL: 'staff@carbuy.example',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    },
+    // The app's warnings and errors stay visible.
+    onOutput: (chunk, stream) => (stream === 'stderr' ? process.stderr : process.stdout).write(chunk),
+  });
+} catch (error) {
+  await fakes.stop();
+  console.error(error.message);
+  process.exit(1);
+}
+
+const site = `http://localhost:${app.port}`;
+console.log(
+  [
+    '',
+    'CarBuy Direct demo is running. Nothing here is real.',
+    '',
+    `  Site:         ${site}/`,
+    `  Valuation:    ${site}/valuation   (try AA19AAA, AA19EEE, AA19SRN, AA19MOT; ER19NFD is "not found")`,
+    `  Back office:  ${site}/admin`,
+    `  Username:     ${username}`,
+    `  Password:     ${password}   (kept in ${path.relative(process.cwd(), path.join(dataDir, 'demo-admin-password.txt'))})`,
+    '',
+    '  E-mail and text messages go to local fakes on this machine, never out: see them in the',
+    `  back office at ${site}/admin/messages. Vehicle lookups go to a fake DVLA and DVSA.`,
+    `  Data is kept in ${path.relative(process.cwd(), dataDir) || dataDir} between runs (delete it to start afresh).`,
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the demo...');
+  await app.stop();
+  await fakes.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
+const exit = await app.exited;
+if (!stopping) {
+  console.error(`The app stopped (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}).`);
+  await stop(1);
+}

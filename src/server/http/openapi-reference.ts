@@ -1,4 +1,5 @@
 import { escapeHtml } from '~/shared/escape-html';
+import { staticPage } from '../render/static-page';
 
 /** The parts of a JSON Schema (draft 2020-12, as zod writes it) the page shows. */
 export type JsonSchema = {
@@ -124,21 +125,12 @@ ${group.operations.map((operation) => renderOperation(operation, schemas, common
     )
     .join('\n');
 
-  return `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>API reference | ${escapeHtml(options.tradingName)}</title>
-  </head>
-  <body style="margin:0;background:#f8fafc;color:#0f172a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.5">
-    <header style="background:#0b2a4a;padding:16px 24px">
-      <a href="/admin" style="color:#ffffff;font-size:1.25rem;font-weight:800;text-decoration:none">${escapeHtml(options.tradingName)}</a>
-    </header>
-    <main style="max-width:56rem;margin:0 auto;padding:32px 24px 64px">
-      <h1 style="margin:0;font-size:2rem;line-height:1.2;color:#0b2a4a">${title}: reference</h1>
+  return staticPage({
+    title: 'API reference',
+    brand: options.tradingName,
+    homeHref: '/admin',
+    mainStyle: 'max-width:56rem;margin:0 auto;padding:32px 24px 64px',
+    main: `      <h1 style="margin:0;font-size:2rem;line-height:1.2;color:#0b2a4a">${title}: reference</h1>
       <p style="margin:8px 0 0;${style.muted}">Version ${escapeHtml(document.info.version)}, OpenAPI ${escapeHtml(document.openapi)}. The same document as JSON: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
       <p style="margin:16px 0 0">Calls that need a session send the cookie set by ${code('POST /api/auth/login')}. Request and response bodies are JSON.${
         commonError
@@ -146,11 +138,8 @@ ${group.operations.map((operation) => renderOperation(operation, schemas, common
           : ''
       }</p>
       <nav aria-label="Groups" style="margin:24px 0 0"><ul style="${style.list}">${contents}</ul></nav>
-${body}
-    </main>
-  </body>
-</html>
-`;
+${body}`,
+  });
 }
 
 type ListedOperation = ApiOperation & { method: string; path: string; tag: string };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createContract, parseFormBody, type Contract, type ContractOptions } from './openapi-contract';
 
 /**
- * The plumbing shared by fakes of JSON APIs (DVLA, DVSA): a node:http server on an ephemeral
+ * The plumbing shared by the fakes of JSON APIs (DVLA, DVSA, Twilio): a node:http server on an ephemeral
  * port that reads each request, asks the fake for an answer, and checks the exchange against the
  * provider's OpenAPI document, collecting problems in `contractProblems`. Requests to paths the
  * document does not cover (an OAuth token endpoint) are left to the fake and not checked.

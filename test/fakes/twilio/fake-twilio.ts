@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadContract, parseFormBody } from '../openapi-contract';
+import { startJsonFakeServer } from '../json-fake-server';
+import { loadContract } from '../openapi-contract';
 import { smsSegments } from './segments';
 import {
   magicFromNumbers,
@@ -107,9 +107,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   const accountPath = `/2010-04-01/Accounts/${accountSid}`;
 
   const sent: RecordedMessage[] = [];
-  const contractProblems: string[] = [];
   const faults: TwilioFault[] = [];
-  let requests = 0;
 
   const error = (code: TwilioErrorCode | number, status?: number, message?: string): Answer => {
     const body: TwilioErrorBody = twilioError(code, status, message);
@@ -205,64 +203,38 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     return { status: 201, body: resource };
   }
 
-  const hanging = new Set<ServerResponse>();
-  const server = createServer((request, response) => {
-    requests += 1;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const method = request.method ?? 'GET';
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const text = Buffer.concat(chunks).toString('utf8');
-      const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-      const form = isForm ? parseFormBody(text) : {};
-      const exchange = contract.validateRequest({
-        method,
-        path: request.url ?? '/',
-        headers: request.headers,
-        body: text === '' ? undefined : isForm ? form : text,
-      });
-      const reply = answer(method, path, request.headers, form);
-      if (reply === 'hang') {
-        hanging.add(response);
-        response.on('close', () => hanging.delete(response));
-      } else {
-        const responseProblems = contract.validateResponse({ method, path, status: reply.status, body: reply.body });
-        exchange.push(...responseProblems.filter((problem) => !exchange.includes(problem)));
-        response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
-        response.end(JSON.stringify(reply.body));
-      }
-      contractProblems.push(...exchange);
-    });
+  // Twilio answers JSON with a charset; the shared plumbing reads the form and checks the contract.
+  const server = await startJsonFakeServer({
+    contract,
+    checked: () => true,
+    answer: ({ method, path, headers, body }) => {
+      const form = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      const reply = answer(method, path, headers, form);
+      if (reply === 'hang') return reply;
+      return { ...reply, headers: { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers } };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const contractProblems = server.contractProblems;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     accountSid,
     authToken,
     fromNumber,
     messagingServiceSid,
     sent,
     get requests() {
-      return requests;
+      return server.requests;
     },
     contractProblems,
     failNext: (...queued) => void faults.push(...queued),
     reset() {
       // Emptied in place, so arrays a test already holds stay current.
       sent.length = 0;
-      contractProblems.length = 0;
       faults.length = 0;
-      requests = 0;
+      server.reset();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
 

@@ -43,3 +43,10 @@ export async function expectNoAxeViolations(page: Page) {
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
+
+/** The local fakes' control address (SMTP sink, fake DVLA…) that scripts/e2e.mjs hands the tests. */
+export function fakesUrl(): string {
+  const url = process.env.E2E_FAKES_URL;
+  if (!url) throw new Error('E2E_FAKES_URL is not set: run the tests with `node scripts/e2e.mjs`');
+  return url;
+}

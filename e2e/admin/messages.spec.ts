@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
+import { expectNoAxeViolations, fakesUrl, saveScreenshot, viewports } from '../fixtures';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test as adminTest } from './helpers';
 
 /**
@@ -22,12 +22,6 @@ const test = adminTest.extend({
     consoleProblems.splice(0, consoleProblems.length, ...kept);
   },
 });
-
-const fakesUrl = () => {
-  const url = process.env.E2E_FAKES_URL;
-  if (!url) throw new Error('E2E_FAKES_URL is not set: run the tests with `node scripts/e2e.mjs`');
-  return url;
-};
 
 async function receivedBySmtpServer(): Promise<{ to: string[]; subject: string }[]> {
   return (await (await fetch(`${fakesUrl()}/smtp/messages`)).json()) as { to: string[]; subject: string }[];

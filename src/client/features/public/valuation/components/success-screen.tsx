@@ -1,14 +1,37 @@
-import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Camera, CircleCheck, LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonVariants } from '~/client/components/ui/button';
+import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
+import type { PhotoAccess } from '../photo-api';
+import { photoCount } from '../photo-selection';
 
-/** SPEC section 2: after submit, "Valuation Request Submitted". */
+const loadPhotoUpload = () => import('./photo-upload');
+const PhotoUpload = lazy(loadPhotoUpload);
+
+/** SPEC section 2: after submit, "Valuation Request Submitted", with the optional photo area. */
 export function SuccessScreen({ created }: { created: ValuationCreated }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const [photosOpen, setPhotosOpen] = useState(false);
+  const [storedPhotos, setStoredPhotos] = useState<number | undefined>();
+  const access = useMemo<PhotoAccess>(
+    () => ({ valuationId: created.id, uploadToken: created.uploadToken }),
+    [created.id, created.uploadToken],
+  );
+
+  useEffect(() => {
+    heading.current?.focus();
+    // The photo area's code is fetched while the seller reads, so it opens at once.
+    void loadPhotoUpload();
+  }, []);
+
+  function closePhotos(stored: number | undefined) {
+    setPhotosOpen(false);
+    if (stored !== undefined) setStoredPhotos(stored);
+    requestAnimationFrame(() => openButton.current?.focus());
+  }
 
   return (
     <section
@@ -27,13 +50,35 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
       <p className="mx-auto mt-3 max-w-lg text-lg text-muted">
         Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours.
       </p>
-      {/*
-        PHOTO UPLOAD SLOT (issue 10, "Photos", next session): the optional photo area goes here:
-        "Upload Photos (Optional)" expands it; upload with progress, "Add More Photos", remove,
-        "Submit Photos" / "Skip Photos". It sends `created.uploadToken` as the Bearer token to
-        POST /api/valuations/{created.id}/photos.
-      */}
-      <div data-photo-slot={created.id} hidden />
+
+      {photosOpen ? (
+        <Suspense
+          fallback={
+            <p className="mt-8 flex items-center justify-center gap-2 text-muted">
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> Opening photos…
+            </p>
+          }
+        >
+          <PhotoUpload access={access} onClose={closePhotos} />
+        </Suspense>
+      ) : (
+        <div className="mx-auto mt-8 max-w-lg">
+          {storedPhotos ? (
+            <p role="status" className="mb-3 font-medium text-ink">
+              {photoCount(storedPhotos)} added to your valuation.
+            </p>
+          ) : (
+            <p className="mb-3 text-muted">
+              Photos help us make you an accurate offer. You can add them now or skip this step.
+            </p>
+          )}
+          <Button ref={openButton} variant="outline" className="w-full sm:w-auto" onClick={() => setPhotosOpen(true)}>
+            <Camera aria-hidden="true" />
+            Upload Photos (Optional)
+          </Button>
+        </div>
+      )}
+
       <Link to={paths.home} className={buttonVariants({ variant: 'brand', className: 'mt-8' })}>
         Back to Home
       </Link>

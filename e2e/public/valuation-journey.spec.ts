@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { CONSENT_LABEL } from '~/shared/valuation';
+import { expect, expectNoAxeViolations, fakesUrl, saveScreenshot, test as base, viewports } from '../fixtures';
+
+/*
+ * A seller's whole journey (issue 10) against the fake DVLA and DVSA that scripts/e2e.mjs starts:
+ * the home page's registration box, the car found, the four steps, the success screen, photos
+ * uploaded with a progress bar, removed and refused, and the "valuation received" e-mail at the
+ * local SMTP server. Also the typed lookup, the "type it yourself" path and the draft after Back.
+ */
+
+/** Chromium logs the lookup's designed 404 for a registration DVLA does not know. */
+const test = base.extend({
+  consoleProblems: async ({ consoleProblems }, provide) => {
+    await provide(consoleProblems);
+    const expected = /^error: Failed to load resource: the server responded with a status of 404/;
+    const kept = consoleProblems.filter((problem) => !expected.test(problem));
+    consoleProblems.splice(0, consoleProblems.length, ...kept);
+  },
+});
+
+async function emailsTo(address: string): Promise<{ to: string[]; subject: string; text?: string }[]> {
+  const all = (await (await fetch(`${fakesUrl()}/smtp/messages`)).json()) as { to: string[]; subject: string }[];
+  return all.filter((message) => message.to.includes(address));
+}
+
+async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}
+
+const footer = (page: Page, step: number) => page.getByText(`Step ${step} of 4`, { exact: true });
+const next = (page: Page) => page.getByRole('button', { name: 'Next Step' });
+const toastWith = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+/** A camera-like JPEG: noise keeps it large enough (about 1MB) for the upload to take a while. */
+async function cameraPhoto(name: string) {
+  const buffer = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function answerSteps2To4(page: Page, email: string) {
+  await page.getByRole('radio', { name: 'Great Condition', exact: true }).check();
+  await page
+    .getByRole('radiogroup', { name: 'How many wheels are scuffed?' })
+    .getByRole('radio', { name: '1', exact: true })
+    .check();
+  await page
+    .getByRole('radiogroup', { name: 'How many tyres need replacing?' })
+    .getByRole('radio', { name: '0', exact: true })
+    .check();
+  await page
+    .getByRole('radiogroup', { name: 'Has the cambelt been changed?' })
+    .getByRole('radio', { name: 'No', exact: true })
+    .check();
+  await page.getByRole('radio', { name: 'Full', exact: true }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Any mechanical issues?' })
+    .getByRole('radio', { name: 'No', exact: true })
+    .check();
+  await next(page).click();
+  await expect(footer(page, 3)).toBeVisible();
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await next(page).click();
+  await expect(footer(page, 4)).toBeVisible();
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Seller');
+  await page.getByLabel('Postcode').fill('LN11 0LQ');
+  await page.getByLabel('Phone number').fill('07911 123456');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('checkbox', { name: 'Call' }).check();
+  await page.getByRole('checkbox', { name: CONSENT_LABEL }).check();
+}
+
+/** Records every value the upload progress bar shows, from before the upload starts. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"][aria-label="Photo upload"]');
+      if (bar) seen.push(Number(bar.getAttribute('aria-valuenow')));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
+
+test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    test(`at ${viewport.width}px: home registration box, car found, four steps, e-mail, photos with progress`, async ({
+      page,
+    }) => {
+      test.slow(); // three ~1MB photos go up through a throttled connection
+      const email = `journey-${name}-${randomBytes(4).toString('hex')}@example.com`;
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const box = page.getByLabel('Enter your registration to start');
+      await hydrated(box);
+      await box.fill('aa19 aaa');
+      await page.getByRole('button', { name: 'Get My Valuation' }).first().click();
+
+      await expect(page).toHaveURL(/\/valuation\?registration=AA19/);
+      await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();
+      await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 FORD');
+      await page.getByLabel('Mileage').fill('45000');
+      await next(page).click();
+      await expect(footer(page, 2)).toBeVisible();
+      await answerSteps2To4(page, email);
+      await page.getByRole('button', { name: 'Submit Valuation Request' }).click();
+      await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+
+      // The seller's confirmation reaches the (local) SMTP server through the outbox.
+      await expect.poll(async () => (await emailsTo(email)).length, { timeout: 15_000 }).toBe(1);
+
+      // Photos: the area opens, three photos chosen, uploaded through a slow connection.
+      await page.getByRole('button', { name: 'Upload Photos (Optional)' }).click();
+      await expect(page.getByText('0 of 20 photos')).toBeVisible();
+      await page
+        .getByLabel('Choose Photos')
+        .setInputFiles(await Promise.all(['front.jpg', 'side.jpg', 'dashboard.jpg'].map(cameraPhoto)));
+      await expect(page.getByRole('list', { name: 'Your photos' }).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByText('3 of 20 photos')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `page-valuation-photos-chosen-${name}`);
+
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 1024 * 1024,
+      });
+      const progressSeen = await recordProgress(page);
+      await page.getByRole('button', { name: 'Submit Photos' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Photo upload' });
+      await expect(bar).toBeVisible();
+      await saveScreenshot(page, `page-valuation-photos-uploading-${name}`, { fullPage: false });
+      await expect(toastWith(page, 'Photos uploaded successfully!')).toBeVisible({ timeout: 30_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      const values = await progressSeen();
+      expect(
+        values.some((value) => value > 0 && value < 100),
+        `progress values ${values.join(', ')}`,
+      ).toBe(true);
+      await expect(page.getByText('3 photos added to your valuation.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeFocused();
+
+      // Opened again from the keyboard: the stored photos come back as thumbnails; one is removed.
+      await page.keyboard.press('Enter');
+      const uploaded = page.getByRole('img', { name: /^Uploaded photo/ });
+      await expect(uploaded).toHaveCount(3);
+      await expect
+        .poll(() => uploaded.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+        .toBe(true);
+      await page.getByRole('button', { name: 'Remove Uploaded photo 2' }).click();
+      await expect(toastWith(page, 'Photo removed')).toBeVisible();
+      await expect(page.getByText('2 of 20 photos')).toBeVisible();
+      await expect(page.getByLabel('Add More Photos')).toBeFocused();
+
+      // SPEC's limits are checked before anything is sent.
+      const tiny = { name: 'tiny.png', mimeType: 'image/png', buffer: Buffer.from('not sent') };
+      await page
+        .getByLabel('Add More Photos')
+        .setInputFiles(Array.from({ length: 19 }, (_, i) => ({ ...tiny, name: `${i}.png` })));
+      await expect(toastWith(page, 'Too many files')).toContainText('Please select a maximum of 20 photos.');
+      await page
+        .getByLabel('Add More Photos')
+        .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+      await expect(toastWith(page, 'Files too large')).toContainText('Each photo must be 5MB or smaller.');
+      await expect(page.getByText('2 of 20 photos')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `page-valuation-photos-stored-${name}`);
+
+      await page.getByRole('button', { name: 'Skip Photos' }).click();
+      await expect(page.getByText('2 photos added to your valuation.')).toBeVisible();
+    });
+  }
+
+  test('a typed registration is looked up after a pause; an unknown one means typing make, model and year', async ({
+    page,
+  }) => {
+    await page.goto('/valuation');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const registration = page.getByLabel('Registration number');
+    await hydrated(registration);
+    await registration.pressSequentially('AA19AAA', { delay: 50 });
+    await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();
+    await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 FORD');
+
+    // DVLA does not know ER19NFD: the card goes quietly and the seller types the car.
+    await registration.fill('');
+    await registration.pressSequentially('ER19NFD', { delay: 50 });
+    await expect(page.getByLabel('Make')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeHidden();
+    await page.getByLabel('Mileage').fill('80000');
+    await page.getByLabel('Make').fill('Vauxhall');
+    await page.getByLabel('Model').fill('Corsa');
+    await page.getByLabel('Year').fill('2015');
+    await next(page).click();
+    await expect(footer(page, 2)).toBeVisible();
+  });
+
+  test('the draft survives leaving the page and coming Back', async ({ page }) => {
+    await page.goto('/valuation');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const registration = page.getByLabel('Registration number');
+    await hydrated(registration);
+    await registration.fill('ZZ99ZZZ');
+    await page.getByLabel('Mileage').fill('64000');
+    await next(page).click();
+    await page.getByRole('radio', { name: 'Poor Condition', exact: true }).check();
+    await page.getByRole('link', { name: 'About Us' }).first().click();
+    await expect(page).toHaveURL(/\/about/);
+    await page.goBack();
+    await expect(footer(page, 2)).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Poor Condition', exact: true })).toBeChecked();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByLabel('Registration number')).toHaveValue('ZZ99ZZZ');
+    await expect(page.getByLabel('Mileage')).toHaveValue('64000');
+  });
+});

@@ -1,0 +1,85 @@
+import { ApiError, apiRequest } from '~/client/lib/api-client';
+import { apiErrorSchema } from '~/shared/api-error';
+import { valuationPhotosSchema, type ValuationPhotos } from '~/shared/valuation-photos';
+
+/**
+ * The seller's photo calls after submit (issue 10). Each carries the upload token that
+ * `POST /api/valuations` handed out; the server answers 404 to anyone without it.
+ */
+export type PhotoAccess = { valuationId: string; uploadToken: string };
+
+const photosUrl = ({ valuationId }: PhotoAccess) => `/api/valuations/${encodeURIComponent(valuationId)}`;
+const bearer = ({ uploadToken }: PhotoAccess) => ({ Authorization: `Bearer ${uploadToken}` });
+
+/** The valuation's photos so far, oldest first. */
+export async function listPhotos(access: PhotoAccess): Promise<string[]> {
+  const body = await apiRequest<ValuationPhotos>('GET', photosUrl(access), undefined, { headers: bearer(access) });
+  return body.photoPaths;
+}
+
+export async function deletePhoto(access: PhotoAccess, photoId: string): Promise<void> {
+  await apiRequest('DELETE', `${photosUrl(access)}/photos/${encodeURIComponent(photoId)}`, undefined, {
+    headers: bearer(access),
+  });
+}
+
+/**
+ * A stored photo's thumbnail as an object URL for an <img>. The image route needs the token in a
+ * header, so a plain `src` cannot load it; the caller revokes the URL when it is done with it.
+ */
+export async function photoThumbnailUrl(access: PhotoAccess, photoId: string): Promise<string> {
+  const response = await fetch(`${photosUrl(access)}/photos/${encodeURIComponent(photoId)}?size=thumb`, {
+    headers: bearer(access),
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, undefined);
+  return URL.createObjectURL(await response.blob());
+}
+
+/**
+ * Sends the photos in one multipart request (repeated field `photos`) and reports the share sent
+ * so far, from 0 to 1. XMLHttpRequest rather than fetch: only it reports upload progress in every
+ * browser. Resolves with the valuation's photos after the upload; rejects with an ApiError
+ * carrying the server's message, or one without a body when the connection failed.
+ */
+export function uploadPhotos(
+  access: PhotoAccess,
+  files: readonly File[],
+  onProgress: (sent: number) => void,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const form = new FormData();
+  for (const file of files) form.append('photos', file, file.name);
+
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${photosUrl(access)}/photos`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Authorization', bearer(access).Authorization);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      const text = request.responseText;
+      const body = parseJson(text);
+      if (request.status === 201) {
+        const photos = valuationPhotosSchema.safeParse(body);
+        if (photos.success) return resolve(photos.data.photoPaths);
+      }
+      const error = apiErrorSchema.safeParse(body);
+      reject(new ApiError(request.status, text || request.statusText, error.success ? error.data : undefined));
+    });
+    const failed = () => reject(new ApiError(0, 'Network error', undefined));
+    request.addEventListener('error', failed);
+    request.addEventListener('abort', failed);
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

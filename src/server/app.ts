@@ -52,7 +52,7 @@ export type AppDeps = {
   /** Vehicle lookup time-out and rate limit; tests shorten them. */
   vehicleData?: VehicleDataOptions;
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
-  valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels'>;
+  valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };

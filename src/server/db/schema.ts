@@ -224,6 +224,9 @@ export const valuationEventTypes = [
   'status_changed',
   'archived',
   'restored',
+  /** The seller added photos after submitting ({ added: n }) or removed one. */
+  'photos_added',
+  'photo_removed',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 

@@ -5,8 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
-import { carValuations } from '~/server/db/schema';
+import { carValuations, valuationEvents, type ValuationEventType } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
+import { createRateLimit } from '~/server/http/rate-limit';
 import type { FileStore } from '~/server/storage/file-store';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
@@ -25,13 +26,21 @@ export type PhotoRoutesDeps = {
   clock: () => Date;
   /** Pixel-flood limit (default 50 megapixels); tests lower it. */
   maxInputPixels?: number;
+  /** Photo calls per client address and window; default PHOTO_CALLS_LIMIT. */
+  callsLimit?: { limit: number; windowMs: number };
 };
+
+/**
+ * Per client address: generous for a seller (opening the area with 20 photos makes 21 calls), but
+ * it caps what one address can make the server re-encode or try tokens against.
+ */
+export const PHOTO_CALLS_LIMIT = { limit: 300, windowMs: 10 * 60_000 };
 
 /** One request carries at most this much: every photo at its limit, plus the multipart framing. */
 export const PHOTO_REQUEST_MAX_BYTES = VALUATION_PHOTOS_MAX * VALUATION_PHOTO_MAX_BYTES + 1024 * 1024;
 
 const idParams = valuationPhotoParamsSchema.pick({ id: true });
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const notFound = () => new AppError('NOT_FOUND', m.notFound);
 const tooMany = () => new AppError('INVALID_INPUT', m.tooMany, { issues: [{ path: 'photos', message: m.tooMany }] });
 const tooLarge = () =>
@@ -63,6 +72,14 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     throwFileSizeLimit: true,
   });
 
+  const calls = createRateLimit(deps.db, deps.clock, {
+    bucket: 'valuation-photos',
+    ...(deps.callsLimit ?? PHOTO_CALLS_LIMIT),
+    message: 'Too many photo requests from your connection. Please wait a few minutes and try again.',
+  });
+  // Counted before the token is checked, so guessing tokens counts too.
+  app.addHook('onRequest', async (request) => calls.take(request.ip));
+
   /** The valuation the token opens, or 404. */
   async function authorized(request: FastifyRequest, id: string) {
     const token = bearerToken(request.headers.authorization);
@@ -79,7 +96,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
    * Changes the valuation's photo list with its row locked, so two calls at once (two uploads that
    * together pass 20, an upload beside a removal) see each other's result.
    */
-  async function changePhotoPaths<T>(id: string, change: (current: string[]) => { next: string[]; result: T }) {
+  async function changePhotoPaths<T>(
+    id: string,
+    event: ValuationEventType,
+    change: (current: string[]) => { next: string[]; result: T; data: Record<string, unknown> },
+  ) {
     return deps.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ photoPaths: carValuations.photoPaths })
@@ -87,8 +108,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         .where(eq(carValuations.id, id))
         .for('update');
       if (!row) throw notFound();
-      const { next, result } = change(row.photoPaths);
-      await tx.update(carValuations).set({ photoPaths: next, updatedAt: deps.clock() }).where(eq(carValuations.id, id));
+      const { next, result, data } = change(row.photoPaths);
+      const now = deps.clock();
+      await tx.update(carValuations).set({ photoPaths: next, updatedAt: now }).where(eq(carValuations.id, id));
+      // The admin timeline shows the seller's photo changes (no actor: the seller has no account).
+      await tx.insert(valuationEvents).values({ valuationId: id, type: event, data, createdAt: now });
       return result;
     });
   }
@@ -143,10 +167,10 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
           throw new AppError('INVALID_INPUT', m.noPhotos, { issues: [{ path: 'photos', message: m.noPhotos }] });
         }
         // Counted again with the row locked: two uploads at once must not pass 20 together.
-        const photoPaths = await changePhotoPaths(id, (current) => {
+        const photoPaths = await changePhotoPaths(id, 'photos_added', (current) => {
           if (current.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
           const all = [...current, ...stored];
-          return { next: all, result: all };
+          return { next: all, result: all, data: { added: stored.length, total: all.length } };
         });
         request.log.info({ valuationId: id, added: stored.length }, 'valuation photos stored');
         return reply.status(201).send({ photoPaths: photoIds(photoPaths) });
@@ -170,10 +194,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     async (request, reply) => {
       const { id, photoPath } = request.params;
       await authorized(request, id);
-      const removed = await changePhotoPaths(id, (current) => {
+      const removed = await changePhotoPaths(id, 'photo_removed', (current) => {
         const entry = current.find((e) => parsePhotoEntry(e)?.id === photoPath);
         if (entry === undefined) throw new AppError('NOT_FOUND', m.photoNotFound);
-        return { next: current.filter((e) => e !== entry), result: entry };
+        const next = current.filter((e) => e !== entry);
+        return { next, result: entry, data: { total: next.length } };
       });
       // After the commit: a failed removal leaves an orphan file, never an entry without its file.
       await removePhotoFiles(deps.files, [removed]).catch((error: unknown) =>

@@ -3,11 +3,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { carValuations } from '~/server/db/schema';
+import { carValuations, valuationEvents } from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import { VALUATION_PHOTO_MAX_BYTES, valuationPhotoMessages as m } from '~/shared/valuation-photos';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
@@ -107,7 +107,9 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     root = undefined;
   });
 
-  async function setup(options: { maxInputPixels?: number } = {}) {
+  async function setup(
+    options: { maxInputPixels?: number; photoCallsLimit?: { limit: number; windowMs: number } } = {},
+  ) {
     root = await mkdtemp(path.join(os.tmpdir(), 'carbuy-photos-'));
     files = createDiskFileStore(root);
     database = await createTestDatabase(engine);
@@ -115,7 +117,10 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
       deps: {
         database: database.database,
         files,
-        ...(options.maxInputPixels ? { valuations: { maxInputPixels: options.maxInputPixels } } : {}),
+        valuations: {
+          ...(options.maxInputPixels ? { maxInputPixels: options.maxInputPixels } : {}),
+          ...(options.photoCallsLimit ? { photoCallsLimit: options.photoCallsLimit } : {}),
+        },
       },
     });
   }
@@ -397,5 +402,50 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     expect((await list(id, token)).body).not.toMatch(/valuation-photos|\/|\.jpg/);
     expect(root).toBeDefined();
     expect(response.body).not.toContain(root!);
+  });
+
+  it('writes the seller\u2019s photo changes to the valuation\u2019s timeline, and nothing for a refused upload', async () => {
+    await setup();
+    const { id, token } = await submitValuation();
+    const jpeg = await smallJpeg();
+    const [first] = expectPhotos(
+      await upload(id, token, [
+        { filename: 'a.jpg', content: jpeg },
+        { filename: 'b.jpg', content: jpeg },
+      ]),
+    );
+    expect(
+      (await upload(id, token, [{ filename: 'page.jpg', content: Buffer.from('<html></html>') }])).statusCode,
+    ).toBe(415);
+    expect((await remove(id, token, first!)).statusCode).toBe(204);
+    const events = await database!.database.db
+      .select({ type: valuationEvents.type, data: valuationEvents.data, actor: valuationEvents.actorUserId })
+      .from(valuationEvents)
+      .where(eq(valuationEvents.valuationId, id))
+      .orderBy(asc(valuationEvents.id));
+    expect(events).toEqual([
+      { type: 'created', data: {}, actor: null },
+      { type: 'photos_added', data: { added: 2, total: 2 }, actor: null },
+      { type: 'photo_removed', data: { total: 1 }, actor: null },
+    ]);
+  });
+
+  it('limits photo calls per client address with 429 and Retry-After, wrong tokens included', async () => {
+    await setup({ photoCallsLimit: { limit: 3, windowMs: 60_000 } });
+    const { id, token } = await submitValuation();
+    expect((await list(id, 'a'.repeat(22))).statusCode).toBe(404);
+    expect((await list(id, token)).statusCode).toBe(200);
+    expect((await list(id, token)).statusCode).toBe(200);
+    const refused = await list(id, token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/Too many photo requests/) });
+    // Another address is not held back.
+    const other = await t!.app.inject({
+      url: `/api/valuations/${id}`,
+      headers: bearer(token),
+      remoteAddress: '192.0.2.7',
+    });
+    expect(other.statusCode).toBe(200);
   });
 });

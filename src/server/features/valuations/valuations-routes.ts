@@ -28,6 +28,8 @@ export type ValuationsRoutesDeps = {
   files: FileStore;
   /** Pixel-flood limit for photos (default 50 megapixels); tests lower it. */
   maxInputPixels?: number;
+  /** Photo calls per client address and window; default PHOTO_CALLS_LIMIT. */
+  photoCallsLimit?: { limit: number; windowMs: number };
 };
 
 export const VALUATION_SUBMIT_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -43,6 +45,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
     files: deps.files,
     clock: deps.clock,
     ...(deps.maxInputPixels ? { maxInputPixels: deps.maxInputPixels } : {}),
+    ...(deps.photoCallsLimit ? { callsLimit: deps.photoCallsLimit } : {}),
   });
 
   const submissions = createRateLimit(deps.db, deps.clock, {

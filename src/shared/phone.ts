@@ -4,13 +4,14 @@ import { storableCharacters } from './schema-kit';
 
 /**
  * Phone numbers (DESIGN 6: kept as entered, and normalised to E.164 for sending), with
- * libphonenumber-js and its "min" metadata (about 40 KB gzipped with the code). UK is the default
- * country, so "01507 123456", "+44 (0)1507 123456" and "0044 1507 123456" are all +441507123456;
- * numbers of other countries are accepted when written with their + code.
+ * libphonenumber-js and its "min" metadata. UK is the default country, so "01507 123456",
+ * "+44 (0)1507 123456" and "0044 1507 123456" are all +441507123456; numbers of other countries
+ * are accepted when written with their + code.
  *
- * Bundle: only the server and lazily loaded pages that take a phone number (the valuation wizard)
- * may import this module; never the home page's code (its JavaScript budget is 120 KB gzipped).
- * Site details reach the browser already formatted (src/server/features/site/site-config.ts).
+ * Bundle: about 29 KB gzipped in the browser, so no public page loads it up front. Only the
+ * server, the back office (its messages page) and the valuation wizard import it, the wizard on
+ * demand (through ./valuation.ts, fetched in the background for its last step). Site details
+ * reach the browser already formatted (src/server/features/site/site-config.ts).
  */
 
 /** The phone column holds the number as typed (varchar 30). */

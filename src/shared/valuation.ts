@@ -1,200 +1,34 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone';
-import { registrationMessages } from './registration';
-import { registrationSchema } from './registration-schema';
-import { int, optionalText, storableCharacters, text } from './schema-kit';
+import { text } from './schema-kit';
+import {
+  conditionStepSchema,
+  conditionStepShape,
+  financeStepSchema,
+  financeStepShape,
+  hasMechanicalDetails,
+  isContactPreference,
+  mechanicalDetailsRule,
+  postcodeSchema,
+  VALUATION_NAME_MAX_LENGTH,
+  valuationEmailSchema,
+  valuationMessages,
+  vehicleStepSchema,
+  vehicleStepShape,
+  type ContactPreferenceValue,
+} from './valuation-fields';
 
 /**
  * The valuation wizard's fields (SPEC sections 3 to 5, the first field set), shared by the wizard
  * (step by step) and `POST /api/valuations` (whole), so both refuse the same input with the same
- * words. Unknown keys are stripped: status, isArchived, id and createdAt never come from a client.
+ * words.
  *
- * Choice fields take short stable values; `valuationOptions` gives the wizard each one's label.
+ * This module adds what needs the phone number (step 4 and the whole request) to
+ * ./valuation-fields.ts, and exports both: import from here. Only the wizard imports
+ * ./valuation-fields.ts on its own, so that the page loads without libphonenumber.
  */
 
-export const MILEAGE_MAX = 999_999;
-export const VALUATION_NAME_MAX_LENGTH = 100;
-export const VALUATION_EMAIL_MAX_LENGTH = 255;
-export const VALUATION_DETAILS_MAX_LENGTH = 2000;
-export const CAMBELT_DATE_MAX_LENGTH = 100;
-
-export const valuationMessages = {
-  /** SPEC section 5. */
-  registrationRequired: registrationMessages.required,
-  mileageRequired: 'Mileage is required',
-  mileageTooHigh: `Mileage must be at most ${MILEAGE_MAX.toLocaleString('en-GB')}`,
-  conditionRequired: 'Please select a condition',
-  scuffedWheelsRequired: 'Please select how many wheels are scuffed',
-  tyresRequired: 'Please select how many tyres need replacing',
-  cambeltRequired: 'Please specify if the cambelt has been changed',
-  cambeltDateTooLong: `Cambelt date must be at most ${CAMBELT_DATE_MAX_LENGTH} characters`,
-  serviceHistoryRequired: 'Please select service history',
-  mechanicalIssuesRequired: 'Please select mechanical issues',
-  mechanicalDetailsRequired: 'Please describe the mechanical issues',
-  mechanicalDetailsTooLong: `Mechanical details must be at most ${VALUATION_DETAILS_MAX_LENGTH} characters`,
-  financeRequired: 'Please specify if your car has outstanding finance',
-  firstNameRequired: 'First name is required',
-  firstNameTooLong: `First name must be at most ${VALUATION_NAME_MAX_LENGTH} characters`,
-  lastNameRequired: 'Last name is required',
-  lastNameTooLong: `Last name must be at most ${VALUATION_NAME_MAX_LENGTH} characters`,
-  postcodeRequired: 'Postcode is required',
-  postcodeInvalid: 'Enter a full UK postcode, such as LN11 0LQ',
-  emailRequired: 'Email address is required',
-  emailInvalid: 'Invalid email address',
-  contactPreferenceRequired: 'Please select at least one contact preference',
-  consentRequired: 'You must agree to the terms and conditions',
-  vehicleText: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  vehicleYear: 'Year must be a whole number from 1900 to 2100',
-  vehicleDate: 'Dates must be written as YYYY-MM-DD',
-  co2: 'CO2 emissions must be a whole number from 0 to 10000',
-  markedForExport: 'Marked for export must be true or false',
-} as const;
-
-/** SPEC section 5: the consent label, exactly. */
-export const CONSENT_LABEL = 'I agree to be contacted by the company regarding my car valuation';
-
-/** SPEC section 4: shown when outstandingFinance is "yes". */
-export const FINANCE_NOTE =
-  'No problem: we can settle outstanding finance for you. The amount is taken off the price we pay.';
-
-type Option<V> = { value: V; label: string };
-const option = <const V>(value: V, label: string): Option<V> => ({ value, label });
-
-/** "Not sure" is -1; the rest are counts of wheels or tyres. */
-const countOptions = [
-  option(-1, 'Not sure / not near the car'),
-  ...[0, 1, 2, 3, 4].map((n) => option(n, String(n))),
-] as const;
-
-/** SPEC section 5's option table: values stored, labels shown. */
-export const valuationOptions = {
-  overallCondition: [
-    option('great', 'Great Condition'),
-    option('fair', 'Fair Condition'),
-    option('poor', 'Poor Condition'),
-  ],
-  scuffedWheels: countOptions,
-  tyresNeedReplacing: countOptions,
-  cambeltChanged: [option('yes', 'Yes'), option('no', 'No'), option('not_sure', 'Not sure / does not have cambelt')],
-  serviceHistory: [option('full', 'Full'), option('partial', 'Partial'), option('none', 'No Service records')],
-  mechanicalIssues: [option('no', 'No'), option('yes', 'Yes')],
-  outstandingFinance: [option('yes', 'Yes'), option('no', 'No')],
-  contactPreference: [option('call', 'Call'), option('text', 'Text'), option('whatsapp', 'WhatsApp')],
-} as const;
-
-const values = <const V extends string>(options: readonly Option<V>[]) => options.map((o) => o.value) as [V, ...V[]];
-
-const choice = <const V extends string>(options: readonly Option<V>[], message: string) =>
-  z.enum(values(options), { message });
-
-const count = (message: string) => int({ min: -1, max: 4, message });
-
-const contactPreferenceValues: readonly string[] = values(valuationOptions.contactPreference);
-const isContactPreference = (value: string) => contactPreferenceValues.includes(value);
-
-// --- UK postcode --------------------------------------------------------------------------------
-
-/** A full UK postcode without its space (the Royal Mail's shapes, plus GIR 0AA). */
-const POSTCODE_PATTERN =
-  /^(GIR0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]([0-9ABEHMNPRV-Y])?|[0-9][A-HJKPS-UW])[0-9][ABD-HJLNP-UW-Z]{2})$/;
-
-/** "ln110lq" or " LN11  0LQ " -> "LN11 0LQ"; undefined when it is not a full UK postcode. */
-export function normalisePostcode(raw: string): string | undefined {
-  const compact = raw.replace(/\s+/g, '').toUpperCase();
-  if (!POSTCODE_PATTERN.test(compact)) return undefined;
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
-
-/** A UK postcode field: required, output upper-case with a single space (DESIGN 6). */
-export const postcodeSchema = z
-  .string({ message: valuationMessages.postcodeRequired })
-  .trim()
-  .min(1, valuationMessages.postcodeRequired)
-  .transform((v, ctx) => {
-    const postcode = normalisePostcode(v);
-    if (postcode) return postcode;
-    ctx.addIssue({ code: 'custom', message: valuationMessages.postcodeInvalid });
-    return z.NEVER;
-  });
-
-/** An e-mail address field: required, trimmed, lower-cased. */
-export const valuationEmailSchema = storableCharacters(
-  z.string({ message: valuationMessages.emailRequired }).trim().toLowerCase(),
-)
-  .min(1, valuationMessages.emailRequired)
-  .max(VALUATION_EMAIL_MAX_LENGTH, valuationMessages.emailInvalid)
-  .refine((v) => z.email().safeParse(v).success, valuationMessages.emailInvalid);
-
-// --- The identified vehicle (optional: the lookup may fail or not be configured) -----------------
-
-const vehicleText = (label: string, max: number) =>
-  optionalText({ max, tooLong: valuationMessages.vehicleText(label, max) });
-
-const optionalDate = z
-  .string({ message: valuationMessages.vehicleDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, valuationMessages.vehicleDate)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), valuationMessages.vehicleDate)
-  .nullish()
-  .transform((v) => v ?? null);
-
-export const vehicleFieldsShape = {
-  make: vehicleText('Make', 100),
-  model: vehicleText('Model', 100),
-  year: int({ min: 1900, max: 2100, message: valuationMessages.vehicleYear })
-    .nullish()
-    .transform((v) => v ?? null),
-  fuelType: vehicleText('Fuel type', 50),
-  /** The lookup may give a number of cc (1598) or text ("1.6L"). */
-  engineSize: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), vehicleText('Engine size', 20)),
-  color: vehicleText('Colour', 50),
-  motStatus: vehicleText('MOT status', 50),
-  motExpiryDate: optionalDate,
-  taxStatus: vehicleText('Tax status', 50),
-  taxDueDate: optionalDate,
-  co2Emissions: int({ min: 0, max: 10_000, message: valuationMessages.co2 })
-    .nullish()
-    .transform((v) => v ?? null),
-  dateOfLastV5CIssued: optionalDate,
-  markedForExport: z
-    .boolean({ message: valuationMessages.markedForExport })
-    .nullish()
-    .transform((v) => v ?? null),
-};
-
-// --- The four steps ------------------------------------------------------------------------------
-
-/** Step 1 Vehicle: registration and mileage, plus whatever the lookup identified. */
-export const vehicleStepShape = {
-  registration: registrationSchema,
-  mileage: int({ min: 1, message: valuationMessages.mileageRequired }).refine(
-    (v) => v <= MILEAGE_MAX,
-    valuationMessages.mileageTooHigh,
-  ),
-  ...vehicleFieldsShape,
-};
-
-/** Step 2 Condition. */
-export const conditionStepShape = {
-  overallCondition: choice(valuationOptions.overallCondition, valuationMessages.conditionRequired),
-  scuffedWheels: count(valuationMessages.scuffedWheelsRequired),
-  tyresNeedReplacing: count(valuationMessages.tyresRequired),
-  cambeltChanged: choice(valuationOptions.cambeltChanged, valuationMessages.cambeltRequired),
-  /** Free text ("March 2022", "at 60,000 miles"); kept only when cambeltChanged is "yes". */
-  cambeltDate: optionalText({ max: CAMBELT_DATE_MAX_LENGTH, tooLong: valuationMessages.cambeltDateTooLong }),
-  serviceHistory: choice(valuationOptions.serviceHistory, valuationMessages.serviceHistoryRequired),
-  mechanicalIssues: choice(valuationOptions.mechanicalIssues, valuationMessages.mechanicalIssuesRequired),
-  /** Required when mechanicalIssues is "yes"; dropped otherwise. */
-  mechanicalDetails: optionalText({
-    max: VALUATION_DETAILS_MAX_LENGTH,
-    tooLong: valuationMessages.mechanicalDetailsTooLong,
-    multiline: true,
-  }),
-};
-
-/** Step 3 Finance (the finance note is shown when the answer is "yes"). */
-export const financeStepShape = {
-  outstandingFinance: choice(valuationOptions.outstandingFinance, valuationMessages.financeRequired),
-};
+export * from './valuation-fields';
 
 const name = (required: string, tooLong: string) =>
   text({ min: 1, max: VALUATION_NAME_MAX_LENGTH, required, tooShort: required, tooLong });
@@ -218,19 +52,6 @@ export const contactStepShape = {
   agreeToContact: z.literal(true, { message: valuationMessages.consentRequired }),
 };
 
-/** mechanicalDetails is required when mechanicalIssues is "yes" (SPEC section 4). */
-const hasMechanicalDetails = (value: { mechanicalIssues: string; mechanicalDetails: string | null }) =>
-  value.mechanicalIssues !== 'yes' || Boolean(value.mechanicalDetails);
-const mechanicalDetailsRule = {
-  path: ['mechanicalDetails'],
-  message: valuationMessages.mechanicalDetailsRequired,
-  // Also when other fields are wrong, so the form shows every error at once.
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
-
-export const vehicleStepSchema = z.object(vehicleStepShape);
-export const conditionStepSchema = z.object(conditionStepShape).refine(hasMechanicalDetails, mechanicalDetailsRule);
-export const financeStepSchema = z.object(financeStepShape);
 export const contactStepSchema = z.object(contactStepShape);
 
 /** The wizard's steps in order (index 0 is "Step 1 of 4"), for validating one step on Next. */
@@ -245,18 +66,3 @@ export const valuationRequestSchema = z.object(valuationShape).refine(hasMechani
 export type ValuationRequestInput = z.input<typeof valuationRequestSchema>;
 /** What the server stores (after parsing: registration and postcode normalised, blanks null). */
 export type ValuationRequest = z.output<typeof valuationRequestSchema>;
-export type VehicleFields = z.output<z.ZodObject<typeof vehicleFieldsShape>>;
-export type ContactPreferenceValue = (typeof valuationOptions.contactPreference)[number]['value'];
-
-/** The answer to a stored request: the valuation's id and the token for adding photos to it. */
-export const valuationCreatedSchema = z.object({ id: z.uuid(), uploadToken: z.string() });
-export type ValuationCreated = z.infer<typeof valuationCreatedSchema>;
-
-/** The Idempotency-Key header the wizard sends with its submission (one per submission). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,200}$/;
-export const idempotencyMessages = {
-  invalidKey: 'Idempotency-Key must be 8 to 200 visible ASCII characters (letters, digits, punctuation).',
-  keyReused:
-    'This Idempotency-Key was already used for a different valuation request. Send a new key with a new request.',
-  inProgress: 'A request with this Idempotency-Key is still being handled. Please try again in a moment.',
-} as const;

@@ -1,5 +1,7 @@
-import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
+import type { z } from 'zod';
 import type { ValuationRequestInput } from '~/shared/valuation';
+import { conditionStepSchema, financeStepSchema, vehicleStepSchema } from '~/shared/valuation-fields';
+import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
 
 /**
  * What the wizard's inputs hold: text as typed (numbers too, so "12,000" can be typed and
@@ -52,6 +54,38 @@ export const stepFields: readonly (readonly WizardField[])[] = [
   ['outstandingFinance'],
   ['firstName', 'lastName', 'postcode', 'email', 'phone', 'contactPreference', 'agreeToContact'],
 ];
+
+// --- The steps' schemas --------------------------------------------------------------------------
+
+const importValuationSchemas = () => import('~/shared/valuation');
+let valuationSchemas: ReturnType<typeof importValuationSchemas> | undefined;
+
+/**
+ * ~/shared/valuation: step 4's schema and the whole request's. Its phone check needs
+ * libphonenumber (about 29 KB gzipped), so the page does not load it: the wizard fetches it in
+ * the background (`prefetchValuationSchemas`) long before step 4 asks for it. Loaded once; after
+ * a failure (offline, a new version deployed) the next call tries again.
+ */
+export function loadValuationSchemas(): ReturnType<typeof importValuationSchemas> {
+  valuationSchemas ??= importValuationSchemas().catch((error: unknown) => {
+    valuationSchemas = undefined;
+    throw error;
+  });
+  return valuationSchemas;
+}
+
+/** Starts loading step 4's schema; a failure is reported when step 4 is checked, not here. */
+export function prefetchValuationSchemas(): void {
+  loadValuationSchemas().catch(() => {});
+}
+
+/** Steps 1 to 3 need no libphonenumber: their schemas come with the page. */
+const stepsWithoutPhone: readonly z.ZodType[] = [vehicleStepSchema, conditionStepSchema, financeStepSchema];
+
+/** The shared schema that checks step `step` (0-based): steps 1 to 3 at once, step 4 once loaded. */
+export async function stepSchema(step: number): Promise<z.ZodType> {
+  return stepsWithoutPhone[step] ?? (await loadValuationSchemas()).valuationStepSchemas[step]!;
+}
 
 export function emptyValues(registration = ''): WizardValues {
   return {

@@ -11,9 +11,8 @@ import {
   FINANCE_NOTE,
   valuationCreatedSchema,
   valuationOptions,
-  valuationStepSchemas,
   type ValuationCreated,
-} from '~/shared/valuation';
+} from '~/shared/valuation-fields';
 import { attemptFor, clearDraft, loadDraft, saveDraft, type SubmissionAttempt } from '../draft-storage';
 import { useVehicleLookup } from '../vehicle-lookup';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
@@ -21,8 +20,10 @@ import {
   emptyValues,
   fieldErrors,
   firstErrorPlace,
+  prefetchValuationSchemas,
   STEP_COUNT,
   stepFields,
+  stepSchema,
   toRequest,
   type WizardField,
   type WizardValues,
@@ -54,12 +55,13 @@ type WizardContext = { step: number; vehicle: VehicleLookupResult | null };
 
 /**
  * Checks the current step with its shared schema (src/shared/valuation.ts). When React Hook Form
- * re-checks one field after a change, the schema of that field's step is used.
+ * re-checks one field after a change, the schema of that field's step is used. Step 4's schema
+ * may still be loading (see `stepSchema`); if it cannot load, this throws and `onSubmit` says so.
  */
 const stepResolver: Resolver<WizardValues, WizardContext> = async (values, context, options) => {
   const names = options.names ?? [];
   const step = names.length > 0 ? Math.max(stepOf(String(names[0])), 0) : (context?.step ?? 0);
-  const result = valuationStepSchemas[step]!.safeParse(toRequest(values, context?.vehicle ?? null));
+  const result = (await stepSchema(step)).safeParse(toRequest(values, context?.vehicle ?? null));
   if (result.success) return { values, errors: {} };
   const messages = fieldErrors(result.error.issues);
   const errors: FieldErrors<WizardValues> = {};
@@ -148,6 +150,13 @@ export function ValuationWizard({ prefill }: Props) {
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => persist() }), [form, persist]);
   useEffect(() => persist(), [persist]);
 
+  // --- Step 4's schema (libphonenumber): fetched while the seller is on steps 1 to 3 -----------
+  useEffect(() => whenIdle(prefetchValuationSchemas), []);
+  // Again on reaching Finance, in case the first try failed (offline for a moment).
+  useEffect(() => {
+    if (step >= STEP_COUNT - 2) prefetchValuationSchemas();
+  }, [step]);
+
   // --- Focus: the new step's heading, or the first field with an error --------------------------
   const heading = useRef<HTMLHeadingElement>(null);
   const [focusTarget, setFocusTarget] = useState<{ field?: WizardField; at: number } | null>(null);
@@ -220,7 +229,11 @@ export function ValuationWizard({ prefill }: Props) {
       event.preventDefault();
       return;
     }
-    void form.handleSubmit(onValid, onInvalid)(event);
+    const checkThenGo = form.handleSubmit(onValid, onInvalid);
+    checkThenGo(event).catch(() => {
+      // Only step 4's schema can fail here, when it could not be loaded: nothing was sent.
+      toast({ title: SUBMIT_FAILED, description: TRY_LATER, variant: 'destructive' });
+    });
   }
 
   function previous() {
@@ -520,6 +533,16 @@ export function ValuationWizard({ prefill }: Props) {
       </form>
     </div>
   );
+}
+
+/** Runs `task` once the browser is idle after the page's own work (or soon); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 500);
+  return () => window.clearTimeout(id);
 }
 
 /** Moves the focus to a field: the chosen radio of a group (else its first), or the control. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The JSON body of every error the API sends. The browser parses it with this
- * schema, so the shape cannot drift between server and client.
+ * The JSON body of every error the API sends. The browser reads it with
+ * ./api-error-reader.ts, which has no zod and is typed by this schema and tested
+ * against it, so the shape cannot drift between server and client.
  */
 export const apiErrorSchema = z.object({
   message: z.string(),

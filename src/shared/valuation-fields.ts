@@ -1,91 +1,31 @@
 import { z } from 'zod';
-import { registrationMessages } from './registration';
 import { registrationSchema } from './registration-schema';
 import { int, optionalText, storableCharacters } from './schema-kit';
+import {
+  CAMBELT_DATE_MAX_LENGTH,
+  MILEAGE_MAX,
+  VALUATION_DETAILS_MAX_LENGTH,
+  VALUATION_EMAIL_MAX_LENGTH,
+  valuationMessages,
+  valuationOptions,
+  type Option,
+} from './valuation-options';
 
 /**
  * The valuation request (SPEC sections 3 to 5, the first field set) without its phone number:
- * the words, options and limits, every field's rule but the phone's, and steps 1 to 3 whole.
+ * every field's rule but the phone's, and steps 1 to 3 whole. The words, options and limits are
+ * in ./valuation-options.ts (no zod: the wizard renders with them) and exported here too.
  *
  * It is apart from ./valuation.ts (the contact step and the whole request, which add the phone
  * number) only for the browser: the phone check needs libphonenumber's metadata, about 29 KB
- * gzipped, so the wizard renders and checks steps 1 to 3 with this module and loads
- * ./valuation.ts in the background for step 4. Everything here is also exported by
- * ./valuation.ts, which the server and the tests import.
+ * gzipped, so the wizard loads this module for steps 1 to 3 and ./valuation.ts for step 4, both
+ * in the background. Everything here is also exported by ./valuation.ts, which the server and
+ * the tests import.
  *
  * Unknown keys are stripped: status, isArchived, id and createdAt never come from a client.
- * Choice fields take short stable values; `valuationOptions` gives the wizard each one's label.
  */
 
-export const MILEAGE_MAX = 999_999;
-export const VALUATION_NAME_MAX_LENGTH = 100;
-export const VALUATION_EMAIL_MAX_LENGTH = 255;
-export const VALUATION_DETAILS_MAX_LENGTH = 2000;
-export const CAMBELT_DATE_MAX_LENGTH = 100;
-
-export const valuationMessages = {
-  /** SPEC section 5. */
-  registrationRequired: registrationMessages.required,
-  mileageRequired: 'Mileage is required',
-  mileageTooHigh: `Mileage must be at most ${MILEAGE_MAX.toLocaleString('en-GB')}`,
-  conditionRequired: 'Please select a condition',
-  scuffedWheelsRequired: 'Please select how many wheels are scuffed',
-  tyresRequired: 'Please select how many tyres need replacing',
-  cambeltRequired: 'Please specify if the cambelt has been changed',
-  cambeltDateTooLong: `Cambelt date must be at most ${CAMBELT_DATE_MAX_LENGTH} characters`,
-  serviceHistoryRequired: 'Please select service history',
-  mechanicalIssuesRequired: 'Please select mechanical issues',
-  mechanicalDetailsRequired: 'Please describe the mechanical issues',
-  mechanicalDetailsTooLong: `Mechanical details must be at most ${VALUATION_DETAILS_MAX_LENGTH} characters`,
-  financeRequired: 'Please specify if your car has outstanding finance',
-  firstNameRequired: 'First name is required',
-  firstNameTooLong: `First name must be at most ${VALUATION_NAME_MAX_LENGTH} characters`,
-  lastNameRequired: 'Last name is required',
-  lastNameTooLong: `Last name must be at most ${VALUATION_NAME_MAX_LENGTH} characters`,
-  postcodeRequired: 'Postcode is required',
-  postcodeInvalid: 'Enter a full UK postcode, such as LN11 0LQ',
-  emailRequired: 'Email address is required',
-  emailInvalid: 'Invalid email address',
-  contactPreferenceRequired: 'Please select at least one contact preference',
-  consentRequired: 'You must agree to the terms and conditions',
-  vehicleText: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  vehicleYear: 'Year must be a whole number from 1900 to 2100',
-  vehicleDate: 'Dates must be written as YYYY-MM-DD',
-  co2: 'CO2 emissions must be a whole number from 0 to 10000',
-  markedForExport: 'Marked for export must be true or false',
-} as const;
-
-/** SPEC section 5: the consent label, exactly. */
-export const CONSENT_LABEL = 'I agree to be contacted by the company regarding my car valuation';
-
-/** SPEC section 4: shown when outstandingFinance is "yes". */
-export const FINANCE_NOTE =
-  'No problem: we can settle outstanding finance for you. The amount is taken off the price we pay.';
-
-type Option<V> = { value: V; label: string };
-const option = <const V>(value: V, label: string): Option<V> => ({ value, label });
-
-/** "Not sure" is -1; the rest are counts of wheels or tyres. */
-const countOptions = [
-  option(-1, 'Not sure / not near the car'),
-  ...[0, 1, 2, 3, 4].map((n) => option(n, String(n))),
-] as const;
-
-/** SPEC section 5's option table: values stored, labels shown. */
-export const valuationOptions = {
-  overallCondition: [
-    option('great', 'Great Condition'),
-    option('fair', 'Fair Condition'),
-    option('poor', 'Poor Condition'),
-  ],
-  scuffedWheels: countOptions,
-  tyresNeedReplacing: countOptions,
-  cambeltChanged: [option('yes', 'Yes'), option('no', 'No'), option('not_sure', 'Not sure / does not have cambelt')],
-  serviceHistory: [option('full', 'Full'), option('partial', 'Partial'), option('none', 'No Service records')],
-  mechanicalIssues: [option('no', 'No'), option('yes', 'Yes')],
-  outstandingFinance: [option('yes', 'Yes'), option('no', 'No')],
-  contactPreference: [option('call', 'Call'), option('text', 'Text'), option('whatsapp', 'WhatsApp')],
-} as const;
+export * from './valuation-options';
 
 const values = <const V extends string>(options: readonly Option<V>[]) => options.map((o) => o.value) as [V, ...V[]];
 
@@ -214,9 +154,10 @@ export const mechanicalDetailsRule = {
 export const vehicleStepSchema = z.object(vehicleStepShape);
 export const conditionStepSchema = z.object(conditionStepShape).refine(hasMechanicalDetails, mechanicalDetailsRule);
 export const financeStepSchema = z.object(financeStepShape);
+/** Steps 1 to 3 in order (index 0 is "Step 1 of 4"); ./valuation.ts adds step 4. */
+export const fieldStepSchemas = [vehicleStepSchema, conditionStepSchema, financeStepSchema];
 
 export type VehicleFields = z.output<z.ZodObject<typeof vehicleFieldsShape>>;
-export type ContactPreferenceValue = (typeof valuationOptions.contactPreference)[number]['value'];
 
 /** The answer to a stored request: the valuation's id and the token for adding photos to it. */
 export const valuationCreatedSchema = z.object({ id: z.uuid(), uploadToken: z.string() });

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { phoneSchema } from './phone';
 import { text } from './schema-kit';
 import {
-  conditionStepSchema,
   conditionStepShape,
-  financeStepSchema,
+  fieldStepSchemas,
   financeStepShape,
   hasMechanicalDetails,
   isContactPreference,
@@ -13,7 +12,6 @@ import {
   VALUATION_NAME_MAX_LENGTH,
   valuationEmailSchema,
   valuationMessages,
-  vehicleStepSchema,
   vehicleStepShape,
   type ContactPreferenceValue,
 } from './valuation-fields';
@@ -55,7 +53,7 @@ export const contactStepShape = {
 export const contactStepSchema = z.object(contactStepShape);
 
 /** The wizard's steps in order (index 0 is "Step 1 of 4"), for validating one step on Next. */
-export const valuationStepSchemas = [vehicleStepSchema, conditionStepSchema, financeStepSchema, contactStepSchema];
+export const valuationStepSchemas = [...fieldStepSchemas, contactStepSchema];
 
 const valuationShape = { ...vehicleStepShape, ...conditionStepShape, ...financeStepShape, ...contactStepShape };
 

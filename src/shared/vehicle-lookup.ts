@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { storageRegistration } from './registration';
+
+// The words and the registration check live without zod (for the valuation page, beside zod-free
+// readers of the answers below) in ./vehicle-lookup-basics.ts; exported here too for the server.
+export {
+  checkLookupRegistration,
+  LOOKUP_REGISTRATION_MAX_LENGTH,
+  vehicleLookupMessages,
+} from './vehicle-lookup-basics';
 
 /**
  * `GET /api/vehicle/{registration}` (SPEC "Vehicle lookup result"): what DVLA's Vehicle Enquiry
@@ -40,34 +47,3 @@ export const vehicleLookupFailureSchema = z.object({
 });
 
 export type VehicleLookupFailure = z.infer<typeof vehicleLookupFailureSchema>;
-
-export const vehicleLookupMessages = {
-  tooShort: 'Enter at least 3 characters of the registration',
-  tooLong: 'A UK registration has at most 7 letters and numbers',
-  characters: 'A registration has only letters and numbers',
-  lettersAndDigits: 'A UK registration has both letters and numbers',
-  notConfigured: 'Vehicle lookup is not configured',
-  notFound: 'We could not find a vehicle with that registration. Check it, or enter the details yourself.',
-} as const;
-
-/** Longest UK registration (GB and NI), once spaces are removed. */
-export const LOOKUP_REGISTRATION_MAX_LENGTH = 7;
-
-/**
- * Whether `typed` could be a UK registration: the storage form (upper case, no spaces) and,
- * when it cannot be one, the reason to show.
- */
-export function checkLookupRegistration(typed: string): { registration: string; problem?: string } {
-  const registration = storageRegistration(typed);
-  const problem =
-    registration.length < 3
-      ? vehicleLookupMessages.tooShort
-      : !/^[A-Z0-9]+$/.test(registration)
-        ? vehicleLookupMessages.characters
-        : registration.length > LOOKUP_REGISTRATION_MAX_LENGTH
-          ? vehicleLookupMessages.tooLong
-          : !/[A-Z]/.test(registration) || !/\d/.test(registration)
-            ? vehicleLookupMessages.lettersAndDigits
-            : undefined;
-  return problem ? { registration, problem } : { registration };
-}

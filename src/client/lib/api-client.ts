@@ -1,9 +1,12 @@
-import { apiErrorSchema, type ApiErrorBody } from '~/shared/api-error';
+import type { ApiErrorBody } from '~/shared/api-error';
+import { readApiErrorBody } from '~/shared/api-error-reader';
 
 /**
  * The request helper of SPEC section 7: JSON in and out, cookies sent, and a
  * non-OK response raised as an ApiError whose text is "status: body". The
  * parsed body (our `{ message, issues }` shape) is kept for forms and toasts.
+ * It is read without zod (~/shared/api-error-reader): pages that need no zod
+ * themselves load none.
  */
 export class ApiError extends Error {
   constructor(
@@ -23,8 +26,7 @@ export class ApiError extends Error {
 
 function parseErrorBody(text: string): ApiErrorBody | undefined {
   try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    return readApiErrorBody(JSON.parse(text));
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { vehicleLookupResultSchema } from '~/shared/vehicle-lookup';
+import { readVehicleLookupResult } from '~/shared/vehicle-lookup-basics';
 import type { LookupState } from './vehicle-lookup';
 import { emptyValues, STEP_COUNT, type WizardValues } from './wizard-form';
 
@@ -80,8 +80,8 @@ function parseLookup(value: unknown): LookupState {
   if (value.status === 'manual' && typeof value.message === 'string')
     return { status: 'manual', registration, message: value.message };
   if (value.status === 'found') {
-    const vehicle = vehicleLookupResultSchema.safeParse(value.vehicle);
-    if (vehicle.success) return { status: 'found', registration, vehicle: vehicle.data };
+    const vehicle = readVehicleLookupResult(value.vehicle);
+    if (vehicle) return { status: 'found', registration, vehicle };
   }
   return { status: 'idle' };
 }

@@ -2,7 +2,7 @@ import {
   VALUATION_PHOTO_MAX_BYTES,
   VALUATION_PHOTOS_MAX,
   valuationPhotoMessages as m,
-} from '~/shared/valuation-photos';
+} from '~/shared/valuation-photo-limits';
 
 /** What the server can read (it re-encodes everything to JPEG); iPhones send JPEG to this list. */
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '~/client/components/ui/toast';
+import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
 import {
   checkLookupRegistration,
-  vehicleLookupFailureSchema,
+  readVehicleLookupFailure,
+  readVehicleLookupResult,
   vehicleLookupMessages,
-  vehicleLookupResultSchema,
-  type VehicleLookupResult,
-} from '~/shared/vehicle-lookup';
+} from '~/shared/vehicle-lookup-basics';
 
 /** SPEC section 4: look a typed registration up after 1 s without typing, from 6 characters. */
 export const LOOKUP_DEBOUNCE_MS = 1000;
@@ -51,17 +51,13 @@ export function decideTypedLookup(typed: string, current: LookupState): { keep: 
 /** The lookup's answer as a state: found, type it yourself (404, not configured), or nothing. */
 export function lookupOutcome(registration: string, status: number, body: unknown): LookupState {
   if (status === 200) {
-    const found = vehicleLookupResultSchema.safeParse(body);
-    return found.success ? { status: 'found', registration, vehicle: found.data } : { status: 'idle' };
+    const vehicle = readVehicleLookupResult(body);
+    return vehicle ? { status: 'found', registration, vehicle } : { status: 'idle' };
   }
-  const failure = vehicleLookupFailureSchema.safeParse(body);
+  const failure = readVehicleLookupFailure(body);
   if (status === 404)
-    return {
-      status: 'manual',
-      registration,
-      message: failure.success ? failure.data.message : vehicleLookupMessages.notFound,
-    };
-  if (status === 503 && failure.success && failure.data.message === vehicleLookupMessages.notConfigured)
+    return { status: 'manual', registration, message: failure?.message ?? vehicleLookupMessages.notFound };
+  if (status === 503 && failure?.message === vehicleLookupMessages.notConfigured)
     return { status: 'manual', registration, message: manualEntryMessages.notConfigured };
   // Anything else (busy, provider down, refused): the vehicle data is cleared quietly (SPEC section 8).
   return { status: 'idle' };

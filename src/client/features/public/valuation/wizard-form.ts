@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { ValuationRequestInput } from '~/shared/valuation';
-import { conditionStepSchema, financeStepSchema, vehicleStepSchema } from '~/shared/valuation-fields';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
 
 /**
@@ -57,34 +56,36 @@ export const stepFields: readonly (readonly WizardField[])[] = [
 
 // --- The steps' schemas --------------------------------------------------------------------------
 
-const importValuationSchemas = () => import('~/shared/valuation');
-let valuationSchemas: ReturnType<typeof importValuationSchemas> | undefined;
-
-/**
- * ~/shared/valuation: step 4's schema and the whole request's. Its phone check needs
- * libphonenumber (about 29 KB gzipped), so the page does not load it: the wizard fetches it in
- * the background (`prefetchValuationSchemas`) long before step 4 asks for it. Loaded once; after
- * a failure (offline, a new version deployed) the next call tries again.
- */
-export function loadValuationSchemas(): ReturnType<typeof importValuationSchemas> {
-  valuationSchemas ??= importValuationSchemas().catch((error: unknown) => {
-    valuationSchemas = undefined;
-    throw error;
-  });
-  return valuationSchemas;
+/** `load` once, kept; after a failure (offline, a new version deployed) the next call tries again. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 }
 
-/** Starts loading step 4's schema; a failure is reported when step 4 is checked, not here. */
-export function prefetchValuationSchemas(): void {
+/**
+ * The shared schemas are not part of the page: zod alone is about 24 KB gzipped, and step 4's
+ * phone check needs libphonenumber (about 29 KB more). The wizard fetches them in the background
+ * once the page is idle (`prefetchStepSchemas`), long before Next asks for them:
+ * ~/shared/valuation-fields for steps 1 to 3, ~/shared/valuation for step 4 and the answer.
+ */
+export const loadFieldSchemas = loadOnce(() => import('~/shared/valuation-fields'));
+export const loadValuationSchemas = loadOnce(() => import('~/shared/valuation'));
+
+/** Starts loading every step's schema; a failure is reported when a step is checked, not here. */
+export function prefetchStepSchemas(): void {
+  loadFieldSchemas().catch(() => {});
   loadValuationSchemas().catch(() => {});
 }
 
-/** Steps 1 to 3 need no libphonenumber: their schemas come with the page. */
-const stepsWithoutPhone: readonly z.ZodType[] = [vehicleStepSchema, conditionStepSchema, financeStepSchema];
-
-/** The shared schema that checks step `step` (0-based): steps 1 to 3 at once, step 4 once loaded. */
+/** The shared schema that checks step `step` (0-based), once loaded. */
 export async function stepSchema(step: number): Promise<z.ZodType> {
-  return stepsWithoutPhone[step] ?? (await loadValuationSchemas()).valuationStepSchemas[step]!;
+  return step < STEP_COUNT - 1
+    ? (await loadFieldSchemas()).fieldStepSchemas[step]!
+    : (await loadValuationSchemas()).valuationStepSchemas[step]!;
 }
 
 export function emptyValues(registration = ''): WizardValues {

@@ -6,13 +6,8 @@ import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
-import {
-  CONSENT_LABEL,
-  FINANCE_NOTE,
-  valuationCreatedSchema,
-  valuationOptions,
-  type ValuationCreated,
-} from '~/shared/valuation-fields';
+import type { ValuationCreated } from '~/shared/valuation-fields';
+import { CONSENT_LABEL, FINANCE_NOTE, valuationOptions } from '~/shared/valuation-options';
 import { attemptFor, clearDraft, loadDraft, saveDraft, type SubmissionAttempt } from '../draft-storage';
 import { useVehicleLookup } from '../vehicle-lookup';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
@@ -20,7 +15,8 @@ import {
   emptyValues,
   fieldErrors,
   firstErrorPlace,
-  prefetchValuationSchemas,
+  loadValuationSchemas,
+  prefetchStepSchemas,
   STEP_COUNT,
   stepFields,
   stepSchema,
@@ -55,8 +51,8 @@ type WizardContext = { step: number; vehicle: VehicleLookupResult | null };
 
 /**
  * Checks the current step with its shared schema (src/shared/valuation.ts). When React Hook Form
- * re-checks one field after a change, the schema of that field's step is used. Step 4's schema
- * may still be loading (see `stepSchema`); if it cannot load, this throws and `onSubmit` says so.
+ * re-checks one field after a change, the schema of that field's step is used. The schema may
+ * still be loading (see `stepSchema`); if it cannot load, this throws and `onSubmit` says so.
  */
 const stepResolver: Resolver<WizardValues, WizardContext> = async (values, context, options) => {
   const names = options.names ?? [];
@@ -150,11 +146,11 @@ export function ValuationWizard({ prefill }: Props) {
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => persist() }), [form, persist]);
   useEffect(() => persist(), [persist]);
 
-  // --- Step 4's schema (libphonenumber): fetched while the seller is on steps 1 to 3 -----------
-  useEffect(() => whenIdle(prefetchValuationSchemas), []);
-  // Again on reaching Finance, in case the first try failed (offline for a moment).
+  // --- The steps' schemas (zod, libphonenumber): fetched once the page is idle -----------------
+  useEffect(() => whenIdle(prefetchStepSchemas), []);
+  // Again on every later step, in case the first try failed (offline for a moment).
   useEffect(() => {
-    if (step >= STEP_COUNT - 2) prefetchValuationSchemas();
+    if (step > 0) prefetchStepSchemas();
   }, [step]);
 
   // --- Focus: the new step's heading, or the first field with an error --------------------------
@@ -185,7 +181,8 @@ export function ValuationWizard({ prefill }: Props) {
       const answer = await apiRequest<unknown>('POST', '/api/valuations', body, {
         headers: { 'Idempotency-Key': attempt.current.key },
       });
-      const stored = valuationCreatedSchema.parse(answer);
+      // Loaded already: step 4 was just checked with the same module.
+      const stored = (await loadValuationSchemas()).valuationCreatedSchema.parse(answer);
       restored.current = false; // nothing more to keep
       clearDraft();
       setCreated(stored);
@@ -231,7 +228,7 @@ export function ValuationWizard({ prefill }: Props) {
     }
     const checkThenGo = form.handleSubmit(onValid, onInvalid);
     checkThenGo(event).catch(() => {
-      // Only step 4's schema can fail here, when it could not be loaded: nothing was sent.
+      // Only a step's schema can fail here, when it could not be loaded: nothing was sent.
       toast({ title: SUBMIT_FAILED, description: TRY_LATER, variant: 'destructive' });
     });
   }

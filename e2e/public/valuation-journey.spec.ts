@@ -164,7 +164,12 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await expect(page.getByText('3 photos added to your valuation.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeFocused();
 
+      // A reload keeps the success screen and its photo area.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+
       // Opened again from the keyboard: the stored photos come back as thumbnails; one is removed.
+      await page.getByRole('button', { name: 'Upload Photos (Optional)' }).focus();
       await page.keyboard.press('Enter');
       const uploaded = page.getByRole('img', { name: /^Uploaded photo/ });
       await expect(uploaded).toHaveCount(3);
@@ -192,6 +197,12 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
 
       await page.getByRole('button', { name: 'Skip Photos' }).click();
       await expect(page.getByText('2 photos added to your valuation.')).toBeVisible();
+
+      // Back to Home: the next valuation starts afresh.
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goBack();
+      await expect(footer(page, 1)).toBeVisible();
     });
   }
 

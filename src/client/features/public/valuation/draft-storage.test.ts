@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptFor, parseDraft } from './draft-storage';
+import { attemptFor, parseDraft, parseSubmitted } from './draft-storage';
 import { emptyValues } from './wizard-form';
 
 describe('parseDraft', () => {
@@ -41,5 +41,24 @@ describe('attemptFor', () => {
     expect(first).toEqual({ key: 'first-key-1', body: '{"a":1}' });
     expect(attemptFor('{"a":1}', first, makeKey)).toBe(first);
     expect(attemptFor('{"a":2}', first, makeKey)).toEqual({ key: 'second-key-2', body: '{"a":2}' });
+  });
+});
+
+describe('parseSubmitted', () => {
+  const created = { id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09', uploadToken: 'tok_abcdefghijklmnopqrstu' };
+  const at = Date.UTC(2026, 10, 23, 12);
+  const stored = (fields: object = {}) => JSON.stringify({ ...created, at, address: '/valuation', ...fields });
+
+  it('gives back the request submitted on this address within the hour', () => {
+    expect(parseSubmitted(stored(), '/valuation', at + 59 * 60_000)).toEqual(created);
+  });
+
+  it('forgets it after an hour, on another address, or when it is broken', () => {
+    expect(parseSubmitted(stored(), '/valuation', at + 61 * 60_000)).toBeNull();
+    expect(parseSubmitted(stored(), '/valuation?registration=AB12CDE', at)).toBeNull();
+    expect(parseSubmitted(stored({ uploadToken: 'short' }), '/valuation', at)).toBeNull();
+    expect(parseSubmitted(stored({ id: '../../etc' }), '/valuation', at)).toBeNull();
+    expect(parseSubmitted('not json', '/valuation', at)).toBeNull();
+    expect(parseSubmitted(null, '/valuation', at)).toBeNull();
   });
 });

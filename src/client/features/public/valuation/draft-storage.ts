@@ -1,3 +1,4 @@
+import type { ValuationCreated } from '~/shared/valuation-fields';
 import { readVehicleLookupResult } from '~/shared/vehicle-lookup-basics';
 import type { LookupState } from './vehicle-lookup';
 import { emptyValues, STEP_COUNT, type WizardValues } from './wizard-form';
@@ -137,4 +138,58 @@ export function attemptFor(
   makeKey: () => string = newIdempotencyKey,
 ): SubmissionAttempt {
   return previous && previous.body === body ? previous : { key: makeKey(), body };
+}
+
+// --- After submit ------------------------------------------------------------------------------
+
+/**
+ * The request just stored (its id and photo upload token), so a reload of the success screen
+ * keeps it and its photo area. Kept only for the address it was submitted on and for an hour;
+ * "Back to Home" forgets it, so the next visit to the form starts a new valuation.
+ */
+export const SUBMITTED_STORAGE_KEY = 'carbuy.valuation-submitted.v1';
+const SUBMITTED_KEPT_MS = 60 * 60_000;
+
+type SubmittedRecord = { id: string; uploadToken: string; at: number; address: string };
+
+export function saveSubmitted(created: ValuationCreated, address: string, now = Date.now()): void {
+  const record: SubmittedRecord = { id: created.id, uploadToken: created.uploadToken, at: now, address };
+  try {
+    storage()?.setItem(SUBMITTED_STORAGE_KEY, JSON.stringify(record));
+  } catch {
+    // Full or refused: a reload then shows a fresh form, the request is stored anyway.
+  }
+}
+
+/** The request submitted on this address within the hour, or null. */
+export function parseSubmitted(raw: string | null, address: string, now = Date.now()): ValuationCreated | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed)) return null;
+  const { id, uploadToken, at, address: storedAddress } = parsed;
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (typeof uploadToken !== 'string' || !/^[A-Za-z0-9_-]{16,200}$/.test(uploadToken)) return null;
+  if (typeof at !== 'number' || now - at > SUBMITTED_KEPT_MS || now < at) return null;
+  if (storedAddress !== address) return null;
+  return { id, uploadToken };
+}
+
+export function loadSubmitted(address: string): ValuationCreated | null {
+  try {
+    return parseSubmitted(storage()?.getItem(SUBMITTED_STORAGE_KEY) ?? null, address);
+  } catch {
+    return null;
+  }
+}
+
+export function clearSubmitted(): void {
+  try {
+    storage()?.removeItem(SUBMITTED_STORAGE_KEY);
+  } catch {
+    // As above.
+  }
 }

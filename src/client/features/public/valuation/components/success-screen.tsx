@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
+import { clearSubmitted } from '../draft-storage';
 import type { PhotoAccess } from '../photo-api';
 import { photoCount } from '../photo-selection';
 
@@ -79,7 +80,11 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
         </div>
       )}
 
-      <Link to={paths.home} className={buttonVariants({ variant: 'brand', className: 'mt-8' })}>
+      <Link
+        to={paths.home}
+        onClick={clearSubmitted}
+        className={buttonVariants({ variant: 'brand', className: 'mt-8' })}
+      >
         Back to Home
       </Link>
     </section>

@@ -8,7 +8,15 @@ import { useSiteConfig } from '~/client/lib/site-config';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 import type { ValuationCreated } from '~/shared/valuation-fields';
 import { CONSENT_LABEL, FINANCE_NOTE, valuationOptions } from '~/shared/valuation-options';
-import { attemptFor, clearDraft, loadDraft, saveDraft, type SubmissionAttempt } from '../draft-storage';
+import {
+  attemptFor,
+  clearDraft,
+  loadDraft,
+  loadSubmitted,
+  saveDraft,
+  saveSubmitted,
+  type SubmissionAttempt,
+} from '../draft-storage';
 import { useVehicleLookup } from '../vehicle-lookup';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
 import {
@@ -118,6 +126,13 @@ export function ValuationWizard({ prefill }: Props) {
   const { restore: restoreLookup, now: lookUpNow, typed: lookUpTyped } = lookup;
   useEffect(() => {
     const draft = loadDraft();
+    // A reload of the success screen shows it again, with its photo area.
+    const submitted = draft ? null : loadSubmitted(pageAddress());
+    if (submitted) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setCreated(submitted);
+      return;
+    }
     let restoredStep = 0;
     if (draft) {
       reset(draft.values);
@@ -138,7 +153,6 @@ export function ValuationWizard({ prefill }: Props) {
     restored.current = true;
     // Session storage exists only in the browser: read after hydration so the server's HTML
     // (step 1) and the first browser render match.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     setStep(restoredStep);
   }, [prefill, reset, setValue, restoreLookup, lookUpNow]);
 
@@ -185,6 +199,7 @@ export function ValuationWizard({ prefill }: Props) {
       const stored = (await loadValuationSchemas()).valuationCreatedSchema.parse(answer);
       restored.current = false; // nothing more to keep
       clearDraft();
+      saveSubmitted(stored, pageAddress());
       setCreated(stored);
       toast({
         title: 'Valuation submitted!',
@@ -561,4 +576,9 @@ function LookupStatus({ state }: { state: ReturnType<typeof useVehicleLookup>['s
       {state.status === 'found' && <VehicleCard vehicle={state.vehicle} />}
     </div>
   );
+}
+
+/** The page's address (path and query), which a kept success screen must match. */
+function pageAddress(): string {
+  return `${window.location.pathname}${window.location.search}`;
 }

@@ -17,7 +17,12 @@ describe('checkSelection', () => {
       accepted: [],
       problem: { title: 'Too many files', description: 'Please select a maximum of 20 photos.' },
     });
-    expect(checkSelection(0, Array.from({ length: 21 }, (_, i) => photo(`${i}.jpg`))).accepted).toEqual([]);
+    expect(
+      checkSelection(
+        0,
+        Array.from({ length: 21 }, (_, i) => photo(`${i}.jpg`)),
+      ).accepted,
+    ).toEqual([]);
   });
 
   it('leaves out photos over 5MB and keeps the rest', () => {

@@ -8,7 +8,8 @@ export const viewports = {
 
 /**
  * Every test fails on an unexpected console error or warning (hydration
- * mismatches included) or an uncaught page error.
+ * mismatches included), an uncaught page error, or a Content Security Policy
+ * violation (some, such as a library testing eval, never reach the console).
  */
 export const test = base.extend<{ consoleProblems: string[] }>({
   consoleProblems: [
@@ -19,6 +20,11 @@ export const test = base.extend<{ consoleProblems: string[] }>({
           problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+        ),
+      );
       await use(problems);
       expect(problems, 'console errors or warnings').toEqual([]);
     },

@@ -11,8 +11,11 @@ import { RouterProvider } from 'react-router/dom';
 import { browserSessionStorage, reloadOnceForNewVersion, routeErrorKind } from '~/client/components/route-error';
 import { readAppData, type AppData } from '~/client/lib/app-data';
 import { SiteConfigProvider } from '~/client/lib/site-config';
+import { runZodWithoutEval } from '~/client/lib/zod-without-eval';
 import { routes } from '~/client/routes';
 import '~/client/styles/app.css';
+
+runZodWithoutEval();
 
 /**
  * Load the lazy route modules the server rendered before hydrating, so the first

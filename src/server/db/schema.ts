@@ -195,6 +195,8 @@ export const carValuations = pgTable(
     index('car_valuations_created_at_idx').on(t.createdAt),
     index('car_valuations_archived_created_at_idx').on(t.isArchived, newestFirst(t.createdAt)),
     index('car_valuations_status_idx').on(t.status),
+    // The dashboard's status filter, newest first, on active or archived valuations (issue 11).
+    index('car_valuations_archived_status_created_at_idx').on(t.isArchived, t.status, newestFirst(t.createdAt)),
     index('car_valuations_registration_idx').on(t.registration),
     trigramIndex('car_valuations_registration_trgm_idx', valuationSearchExpressions.registration(t)),
     trigramIndex('car_valuations_vehicle_trgm_idx', valuationSearchExpressions.vehicle(t)),
@@ -381,6 +383,8 @@ export const outboundMessages = pgTable(
     /** Which template rendered the content (src/server/features/messages/templates). */
     templateName: varchar('template_name', { length: 100 }).notNull(),
     valuationId: uuid('valuation_id').references(() => carValuations.id, { onDelete: 'cascade' }),
+    /** The offer this message carries, so the offer history shows each message's delivery. */
+    offerId: uuid('offer_id').references(() => valuationOffers.id, { onDelete: 'set null' }),
     status: messageStatus('status').notNull().default('queued'),
     /** Attempts started, counted when a worker claims the message (so a crash mid-send counts). */
     attempts: smallint('attempts').notNull().default(0),
@@ -410,8 +414,58 @@ export const outboundMessages = pgTable(
     index('outbound_messages_channel_created_at_idx').on(t.channel, newestFirst(t.createdAt)),
     trigramIndex('outbound_messages_recipient_trgm_idx', sql`lower(${t.recipient})`),
     index('outbound_messages_valuation_idx').on(t.valuationId),
+    index('outbound_messages_offer_idx').on(t.offerId),
     check('outbound_messages_attempts_non_negative', sql`${t.attempts} >= 0`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Offers and road distances (issue 11)
+// ---------------------------------------------------------------------------------------------
+
+export const offerSendMethods = ['email', 'sms', 'both'] as const;
+export type OfferSendMethod = (typeof offerSendMethods)[number];
+
+/** A price offered to the seller by staff; its e-mail and SMS are outbound_messages with its id. */
+export const valuationOffers = pgTable(
+  'valuation_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    /** Integer pence (DESIGN 6). */
+    amountPence: integer('amount_pence').notNull(),
+    sendMethod: varchar('send_method', { length: 10 }).$type<OfferSendMethod>().notNull(),
+    notes: text('notes'),
+    // Set null, not cascade: the offer outlives the admin who made it.
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('valuation_offers_valuation_created_at_idx').on(t.valuationId, newestFirst(t.createdAt)),
+    check('valuation_offers_amount_positive', sql`${t.amountPence} > 0`),
+    check('valuation_offers_send_method', sql`${t.sendMethod} IN ('email', 'sms', 'both')`),
+  ],
+);
+
+/**
+ * Road distance and time from the collection base to a postcode, kept for a day (SPEC 9): from
+ * Google's Routes API when it is configured, otherwise estimated from postcode-district centroids.
+ */
+export const distanceLookups = pgTable(
+  'distance_lookups',
+  {
+    /** The destination postcode, upper-case with a single space (DESIGN 6). */
+    postcode: varchar('postcode', { length: 8 }).notNull(),
+    /** The collection base it was measured from, same form; a changed base misses the cache. */
+    origin: varchar('origin', { length: 8 }).notNull(),
+    /** The distance result as the API answers it. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postcode, t.origin] }), index('distance_lookups_expires_at_idx').on(t.expiresAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '~/server/http/app-error';
+import { apiErrorSchema } from '~/shared/api-error';
+import { distanceResultSchema } from '~/shared/distance-schema';
+import { checkDistancePostcode, type DistanceLookup } from './distance-service';
+
+export type DistanceRoutesDeps = { lookup: DistanceLookup };
+
+/**
+ * `GET /api/distance/{postcode}` (admins): SPEC's distance result from the collection base, with
+ * 200 for every answer the route service (or the estimate) gave, OK or not, and 502/503 with the
+ * same shape (status ERROR) when the route service failed. A postcode that cannot be looked up
+ * gets 400 with the API's usual error body.
+ */
+export const distanceRoutes: FastifyPluginAsyncZod<DistanceRoutesDeps> = async (app, deps) => {
+  app.get(
+    '/api/distance/:postcode',
+    {
+      config: { access: 'admin' },
+      schema: {
+        // Checked in the handler, so the message says what is wrong with it.
+        params: z.object({ postcode: z.string().max(40) }),
+        response: {
+          200: distanceResultSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          502: distanceResultSchema,
+          503: distanceResultSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { postcode, problem } = checkDistancePostcode(request.params.postcode);
+      if (problem) throw new AppError('INVALID_INPUT', problem);
+      const { result, httpStatus } = await deps.lookup.lookup(postcode);
+      return reply.code(httpStatus).send(result);
+    },
+  );
+};

@@ -72,8 +72,8 @@ export function distanceProblemMessage(status: string): string | undefined {
 /** "850 m", "4.2 km", "123 km" (metric, as Google writes it). */
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.round(metres)} m`;
-  const km = metres / 1000;
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+  const tenths = Math.round(metres / 100) / 10;
+  return tenths < 10 ? `${tenths.toFixed(1)} km` : `${Math.round(metres / 1000)} km`;
 }
 
 /** "1 min", "45 mins", "1 hour", "1 hour 35 mins", "3 hours 5 mins" (whole minutes, at least 1). */

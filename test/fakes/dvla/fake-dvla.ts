@@ -140,6 +140,9 @@ function monthsAsMonths(document: Record<string, unknown>) {
   }
 }
 
+/** The app's settings (environment variables) that point it at this fake. */
+export const dvlaAppEnv = (fake: FakeDvla) => ({ DVLA_API_KEY: fake.apiKey, DVLA_API_URL: fake.url });
+
 export async function startFakeDvla(options: FakeDvlaOptions = {}): Promise<FakeDvla> {
   const apiKey = options.apiKey ?? 'fake-dvla-key';
   const basePath = options.basePath ?? '/vehicle-enquiry';

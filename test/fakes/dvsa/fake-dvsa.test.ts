@@ -34,11 +34,23 @@ describe('fake DVSA', () => {
       client.vehicle('AA19EEE'),
       client.vehicle('ZZ99ZZZ'),
     ]);
-    expect(ford).toMatchObject({ model: 'FOCUS', hasOutstandingRecall: 'No', motTests: [expect.any(Object)] });
+    expect(ford).toMatchObject({ model: 'FOCUS', hasOutstandingRecall: 'No' });
+    expect(ford?.motTests).toHaveLength(5);
     expect(tesla).toMatchObject({ model: 'MODEL 3', manufactureYear: '2019' });
     expect(tesla).not.toHaveProperty('motTests');
     expect(none).toBeNull();
     expect(fake.tokensIssued).toBe(1);
+  });
+
+  it('gives every test registration but the new car a history that matches the document', async () => {
+    const client = createMotHistoryClient(settings(), { timeoutMs: 1500 });
+    for (const registration of ['AA19AAA', 'AA19PPP', 'L2WPS', 'AA19SRN', 'AA19MOT']) {
+      const vehicle = await client.vehicle(registration);
+      expect((vehicle?.motTests as unknown[] | undefined)?.length, registration).toBeGreaterThan(1);
+    }
+    // The lorry's tests come from CVS, without an odometer reading.
+    const lorry = await client.vehicle('AA19PPP');
+    expect(lorry?.motTests).toContainEqual(expect.objectContaining({ dataSource: 'CVS', odometerValue: null }));
   });
 
   it("refuses wrong client credentials with Entra ID's error, as a refused set-up", async () => {

@@ -68,6 +68,163 @@ const testVehicles: Record<string, { make: string; model: string; fuelType: stri
   AA19MOT: { make: 'FORD', model: 'KUGA', fuelType: 'Petrol', colour: 'Red', cc: '2000' },
 };
 
+type Defect = { text: string; type: string; dangerous: boolean };
+/** One test in a history: when (years and days before `now`), the result, the reading and defects. */
+type TestSpec = {
+  years: number;
+  days: number;
+  result: 'PASSED' | 'FAILED';
+  miles?: number;
+  defects?: Defect[];
+  /** The expiry's day (with the year after the test's) when a test a few days early kept the old one. */
+  expiryDays?: number;
+};
+
+const advisory = (text: string): Defect => ({ text, type: 'ADVISORY', dangerous: false });
+const minor = (text: string): Defect => ({ text, type: 'MINOR', dangerous: false });
+const major = (text: string): Defect => ({ text, type: 'MAJOR', dangerous: false });
+const dangerous = (text: string): Defect => ({ text, type: 'DANGEROUS', dangerous: true });
+
+/**
+ * MOT histories of the test registrations, newest first as DVSA lists them, dates relative to
+ * `now` like DVLA's: readings rise over the years, a failure is retested and passed days later,
+ * advisories and the defect texts are in DVSA's wording. AA19EEE is new and has none; AA19PPP is
+ * a lorry, whose annual tests come from CVS without an odometer reading.
+ */
+const testHistories: Record<string, TestSpec[]> = {
+  AA19AAA: [
+    {
+      years: 0,
+      days: -20,
+      result: 'PASSED',
+      miles: 48210,
+      defects: [
+        advisory('Nearside Front Tyre worn close to legal limit/worn on edge (5.2.3 (e))'),
+        advisory('Brake pipe slightly corroded (1.1.11 (c))'),
+        { text: 'Tested with the rear seats folded', type: 'USER ENTERED', dangerous: false },
+      ],
+    },
+    {
+      years: 1,
+      days: -9,
+      result: 'PASSED',
+      miles: 39874,
+      defects: [minor('Offside Headlamp aim slightly too high (4.1.2 (a))')],
+    },
+    {
+      years: 1,
+      days: -12,
+      result: 'FAILED',
+      miles: 39862,
+      defects: [
+        dangerous('Offside Front Brake hose leaking (1.1.12 (a))'),
+        major('Nearside Rear Tyre tread depth below requirements of 1.6mm (5.2.3 (e))'),
+        major('Offside Dipped beam headlamp not working (4.1.1 (a) (ii))'),
+        advisory('Front Suspension arm ball joint has slight play (5.3.4 (a) (i))'),
+      ],
+    },
+    {
+      years: 2,
+      days: -5,
+      result: 'PASSED',
+      miles: 31405,
+      defects: [advisory('Oil leak, but not excessive (8.4.1 (a))')],
+    },
+    { years: 3, days: -3, result: 'PASSED', miles: 22950 },
+  ],
+  AA19MOT: [
+    // Tested early, so the expiry stays on its anniversary, as DVLA's record (a year from now) says.
+    {
+      years: 0,
+      days: -5,
+      expiryDays: 0,
+      result: 'PASSED',
+      miles: 42150,
+      defects: [advisory('Nearside front tyre worn close to legal limit')],
+    },
+    { years: 1, days: -4, result: 'PASSED', miles: 33020 },
+    {
+      years: 1,
+      days: -6,
+      result: 'FAILED',
+      miles: 33012,
+      defects: [
+        major('Nearside Rear Position lamp not working (4.2.1 (a) (ii))'),
+        minor('Windscreen washer provides insufficient washer liquid (3.6 (b))'),
+      ],
+    },
+    { years: 2, days: -2, result: 'PASSED', miles: 21780 },
+  ],
+  AA19SRN: [
+    {
+      years: 1,
+      days: -40,
+      result: 'PASSED',
+      miles: 27311,
+      defects: [advisory('Offside Rear Shock absorber has a light misting of oil (5.3.2 (b))')],
+    },
+    { years: 2, days: -35, result: 'PASSED', miles: 18640 },
+  ],
+  // The DVLA record says the MOT ran out a year and ten days ago (not valid).
+  L2WPS: [
+    {
+      years: 2,
+      days: -9,
+      result: 'PASSED',
+      miles: 131902,
+      defects: [
+        advisory('Nearside Sill corroded but not seriously weakened (6.1.1 (a))'),
+        advisory('Exhaust has a minor leak of exhaust gases (8.2.1.2 (a))'),
+      ],
+    },
+    {
+      years: 2,
+      days: -16,
+      result: 'FAILED',
+      miles: 131870,
+      defects: [
+        dangerous('Offside Front Coil spring fractured (5.3.1 (b) (i))'),
+        major('Nearside Sill excessively corroded (6.1.1 (a))'),
+        minor('Registration plate letter or digit not correctly spaced (0.1 (b))'),
+      ],
+    },
+    { years: 3, days: -11, result: 'PASSED', miles: 127455 },
+    // The odometer could not be read that year.
+    { years: 4, days: -14, result: 'PASSED' },
+    { years: 5, days: -13, result: 'PASSED', miles: 118030, defects: [advisory('Slight play in steering rack')] },
+  ],
+};
+
+/** A test as DVSA's document describes it (`dataSource` DVSA), or CVS's lorry test. */
+function motTest(registration: string, now: Date, spec: TestSpec, index: number, lorry: boolean) {
+  const passed = spec.result === 'PASSED';
+  const common = {
+    registrationAtTimeOfTest: registration,
+    completedDate: `${dateFrom(now, -spec.years, spec.days)}T${String(9 + index).padStart(2, '0')}:17:46.000Z`,
+    testResult: spec.result,
+    expiryDate: passed ? dateFrom(now, 1 - spec.years, spec.expiryDays ?? spec.days - 1) : null,
+    defects: spec.defects ?? [],
+  };
+  if (lorry) {
+    const number = `CVS${String(440120 + index * 7)}`;
+    const noReading = { odometerValue: null, odometerUnit: null, odometerResultType: 'NO_ODOMETER' };
+    return { ...common, ...noReading, motTestNumber: number, location: 'Kilmarnock ATF', dataSource: 'CVS' };
+  }
+  const reading =
+    spec.miles === undefined
+      ? { odometerValue: null, odometerUnit: null, odometerResultType: 'UNREADABLE' }
+      : { odometerValue: String(spec.miles), odometerUnit: 'MI', odometerResultType: 'READ' };
+  const seed = [...registration].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1e9, 7);
+  const number = String(1e11 + seed * 100 + index); // 12 digits
+  return { ...common, ...reading, motTestNumber: number, dataSource: 'DVSA' };
+}
+
+const lorryTests: TestSpec[] = [
+  { years: 0, days: -60, result: 'PASSED' },
+  { years: 1, days: -58, result: 'FAILED', defects: [major('Service brake performance below requirements (71.1)')] },
+  { years: 1, days: -55, result: 'PASSED' },
+];
+
 function vehicleRecord(registration: string, now: Date): Record<string, unknown> | undefined {
   const vehicle = testVehicles[registration];
   if (!vehicle) return undefined;
@@ -77,30 +234,19 @@ function vehicleRecord(registration: string, now: Date): Record<string, unknown>
     model: vehicle.model,
     fuelType: vehicle.fuelType,
     primaryColour: vehicle.colour,
-    registrationDate: '2019-03-01',
-    manufactureDate: '2019-02-20',
+    registrationDate: registration === 'L2WPS' ? '1994-01-14' : '2019-03-01',
+    manufactureDate: registration === 'L2WPS' ? '1994-01-03' : '2019-02-20',
     hasOutstandingRecall: 'No',
   };
   // A new car has had no MOT yet: the other documented shape.
   if (registration === 'AA19EEE') return { ...common, manufactureYear: '2019', motTestDueDate: dateFrom(now, 1) };
+  const lorry = registration === 'AA19PPP';
+  const specs = lorry ? lorryTests : (testHistories[registration] ?? []);
   return {
     ...common,
-    firstUsedDate: '2019-03-01',
+    firstUsedDate: common.registrationDate,
     engineSize: vehicle.cc ?? null,
-    motTests: [
-      {
-        registrationAtTimeOfTest: registration,
-        completedDate: `${dateFrom(now, 0, -5)}T09:17:46.000Z`,
-        testResult: 'PASSED',
-        expiryDate: dateFrom(now, 1),
-        odometerValue: '42150',
-        odometerUnit: 'MI',
-        odometerResultType: 'READ',
-        motTestNumber: '123456789012',
-        dataSource: 'DVSA',
-        defects: [{ text: 'Nearside front tyre worn close to legal limit', type: 'ADVISORY', dangerous: false }],
-      },
-    ],
+    motTests: specs.map((spec, index) => motTest(registration, now, spec, index, lorry)),
   };
 }
 
@@ -125,6 +271,15 @@ const dvsaError = (status: number, errorCode: string, errorMessage: string): Fak
 const entraError = (status: number, error: string, description: string): FakeAnswer => ({
   status,
   body: { error, error_description: description },
+});
+
+/** The app's settings (environment variables) that point it at this fake. */
+export const dvsaAppEnv = (fake: FakeDvsa) => ({
+  DVSA_MOT_CLIENT_ID: fake.clientId,
+  DVSA_MOT_CLIENT_SECRET: fake.clientSecret,
+  DVSA_MOT_API_KEY: fake.apiKey,
+  DVSA_MOT_TOKEN_URL: fake.tokenUrl,
+  DVSA_MOT_API_URL: fake.url,
 });
 
 export async function startFakeDvsa(options: FakeDvsaOptions = {}): Promise<FakeDvsa> {

@@ -198,6 +198,9 @@ export const carValuations = pgTable(
     // The dashboard's status filter, newest first, on active or archived valuations (issue 11).
     index('car_valuations_archived_status_created_at_idx').on(t.isArchived, t.status, newestFirst(t.createdAt)),
     index('car_valuations_registration_idx').on(t.registration),
+    // The dashboard's Popular Brands: an index-only scan of this (far smaller than the table)
+    // groups every make by upper(make) without reading the rows (issue 11).
+    index('car_valuations_make_idx').on(t.make),
     trigramIndex('car_valuations_registration_trgm_idx', valuationSearchExpressions.registration(t)),
     trigramIndex('car_valuations_vehicle_trgm_idx', valuationSearchExpressions.vehicle(t)),
     trigramIndex('car_valuations_name_trgm_idx', valuationSearchExpressions.name(t)),

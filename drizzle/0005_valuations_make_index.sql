@@ -1,0 +1,1 @@
+CREATE INDEX "car_valuations_make_idx" ON "car_valuations" USING btree ("make");

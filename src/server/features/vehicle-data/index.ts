@@ -9,6 +9,7 @@ import type { Db } from '~/server/db/client';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { createDvlaClient } from './dvla-client';
 import { createMotHistoryClient } from './mot-history-client';
+import { createVehicleInfo } from './vehicle-info-service';
 import { createVehicleLookup } from './vehicle-lookup-service';
 import type { VehicleRoutesDeps } from './vehicle-routes';
 
@@ -16,6 +17,7 @@ export { vehicleRoutes, type VehicleRoutesDeps } from './vehicle-routes';
 export { createVehicleLookup, deleteExpiredVehicleLookups, type VehicleLookup } from './vehicle-lookup-service';
 export { createDvlaClient, type DvlaClient } from './dvla-client';
 export { createMotHistoryClient, type MotHistoryClient } from './mot-history-client';
+export { createVehicleInfo, type VehicleInfo } from './vehicle-info-service';
 export { ProviderError, PROVIDER_TIMEOUT_MS } from './provider-http';
 
 export type VehicleDataOptions = {
@@ -25,7 +27,10 @@ export type VehicleDataOptions = {
   perMinute?: number;
 };
 
-/** The lookup endpoint's dependencies from the settings: real clients for whichever providers are configured. */
+/**
+ * The lookup endpoints' dependencies from the settings: real clients for whichever providers are
+ * configured, shared by the seller's lookup and the admin's vehicle information (one DVSA token).
+ */
 export function vehicleRoutesDeps(
   config: VehicleDataConfig,
   deps: { db: Db; clock: () => Date; log: FastifyBaseLogger },
@@ -38,5 +43,6 @@ export function vehicleRoutesDeps(
   return {
     lookup: createVehicleLookup({ ...deps, dvla, motHistory }),
     rateLimit: createRateLimit(deps.db, deps.clock, { bucket: 'vehicle-lookup', limit, windowMs: 60_000 }),
+    info: createVehicleInfo({ clock: deps.clock, log: deps.log, dvla, motHistory }),
   };
 }

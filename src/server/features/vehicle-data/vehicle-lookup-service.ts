@@ -5,6 +5,7 @@ import { vehicleLookups } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { vehicleLookupResultSchema, type VehicleLookupResult } from '~/shared/vehicle-lookup';
 import type { DvlaClient, DvlaVehicle } from './dvla-client';
+import { oncePerKey } from './in-flight';
 import type { MotHistoryClient } from './mot-history-client';
 import { ProviderError, type ProviderFailure } from './provider-http';
 
@@ -70,7 +71,6 @@ function failureAnswer(error: ProviderError): AppError {
 
 export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
   const { db, clock, dvla, motHistory, log } = deps;
-  const inFlight = new Map<string, Promise<LookupOutcome>>();
 
   async function cached(registration: string): Promise<LookupOutcome | undefined> {
     const [row] = await db
@@ -128,14 +128,7 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
 
   return {
     configured: dvla !== undefined,
-    lookup(registration) {
-      let running = inFlight.get(registration);
-      if (!running) {
-        running = fetchAndStore(registration).finally(() => inFlight.delete(registration));
-        inFlight.set(registration, running);
-      }
-      return running;
-    },
+    lookup: oncePerKey(fetchAndStore),
   };
 }
 

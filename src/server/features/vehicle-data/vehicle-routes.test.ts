@@ -5,8 +5,8 @@ import { vehicleLookupMessages, vehicleLookupResultSchema } from '~/shared/vehic
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { hours, minutes, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
-import { startFakeDvla, type FakeDvla } from '../../../../test/fakes/dvla/fake-dvla';
-import { startFakeDvsa, type FakeDvsa } from '../../../../test/fakes/dvsa/fake-dvsa';
+import { dvlaAppEnv, startFakeDvla, type FakeDvla } from '../../../../test/fakes/dvla/fake-dvla';
+import { dvsaAppEnv, startFakeDvsa, type FakeDvsa } from '../../../../test/fakes/dvsa/fake-dvsa';
 import { deleteExpiredVehicleLookups } from '.';
 
 /**
@@ -26,14 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([dvla.close(), dvsa.close()]));
 
-const dvlaEnv = () => ({ DVLA_API_KEY: dvla.apiKey, DVLA_API_URL: dvla.url });
-const dvsaEnv = () => ({
-  DVSA_MOT_CLIENT_ID: dvsa.clientId,
-  DVSA_MOT_CLIENT_SECRET: dvsa.clientSecret,
-  DVSA_MOT_API_KEY: dvsa.apiKey,
-  DVSA_MOT_TOKEN_URL: dvsa.tokenUrl,
-  DVSA_MOT_API_URL: dvsa.url,
-});
+const dvlaEnv = () => dvlaAppEnv(dvla);
+const dvsaEnv = () => dvsaAppEnv(dvsa);
 
 describe.each(testEngines)('vehicle lookup on %s', (engine) => {
   let t: TestApp | undefined;

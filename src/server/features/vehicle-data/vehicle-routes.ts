@@ -8,9 +8,11 @@ import {
   vehicleLookupMessages,
   vehicleLookupResultSchema,
 } from '~/shared/vehicle-lookup';
+import type { VehicleInfo } from './vehicle-info-service';
+import { vehicleInfoRoutes } from './vehicle-info-routes';
 import type { VehicleLookup } from './vehicle-lookup-service';
 
-export type VehicleRoutesDeps = { lookup: VehicleLookup; rateLimit: RateLimit };
+export type VehicleRoutesDeps = { lookup: VehicleLookup; rateLimit: RateLimit; info: VehicleInfo };
 
 const failure = vehicleLookupFailureSchema;
 
@@ -20,6 +22,9 @@ const failure = vehicleLookupFailureSchema;
  * the wizard reads one kind of answer.
  */
 export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesDeps> = async (app, deps) => {
+  // The admin's DVLA tab: DVLA's record and DVSA's MOT history together.
+  await app.register(vehicleInfoRoutes, { info: deps.info });
+
   app.get(
     '/api/vehicle/:registration',
     {

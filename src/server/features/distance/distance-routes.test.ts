@@ -142,7 +142,8 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
       await start();
       const body = await okBody('LN99 9ZZ');
       expect(body).toMatchObject({ status: 'NOT_FOUND', message: distanceMessages.unavailable, estimated: false });
-      expect(t!.logs.text()).toContain('could not be geocoded');
+      expect(t!.logs.text()).toContain('Google could not place a postcode');
+      expect(t!.logs.text()).not.toContain('LN99 9ZZ');
     });
 
     it('answers ERROR "Unable to calculate distance" (502) for an error body, without retrying a refusal', async () => {

@@ -14,7 +14,7 @@ import {
 } from '~/shared/distance';
 import { distanceResultSchema, type DistanceMissing, type DistanceResult } from '~/shared/distance-schema';
 import { normalisePostcode } from '~/shared/valuation-fields';
-import { estimateRoute } from './estimate';
+import { districtOf, estimateRoute } from './estimate';
 import type { RouteAnswer, RouteMatrixClient } from './routes-api-client';
 
 /**
@@ -160,7 +160,10 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
       log[level]({ failure: error.failure, status: error.options.status, detail: error.message }, 'distance failed');
       return { result: missing(postcode, 'ERROR', false), httpStatus: passing.has(error.failure) ? 503 : 502 };
     }
-    if (answer.kind === 'not-found') log.info({ postcode, reason: answer.reason }, 'Google could not place a postcode');
+    if (answer.kind === 'not-found') {
+      // The district only: a seller's full postcode (which Google's reason may quote) stays out of the logs.
+      log.info({ district: districtOf(postcode) }, 'Google could not place a postcode');
+    }
     const result =
       answer.kind === 'route'
         ? found(postcode, answer, false)

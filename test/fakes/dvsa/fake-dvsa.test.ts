@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMotHistoryClient, ProviderError } from '~/server/features/vehicle-data';
 import { loadYamlContract } from '../json-fake-server';
-import { startFakeDvsa, type FakeDvsa } from './fake-dvsa';
+import { loadDvsaContract, startFakeDvsa, type FakeDvsa } from './fake-dvsa';
 
 // The fake DVSA through the real client: the token flow, the vehicle record, and the contract
 // check catching answers DVSA's document does not allow.
@@ -64,6 +64,23 @@ describe('fake DVSA', () => {
   it('refuses an unknown API key with 403 MOTH-FB-03', async () => {
     const client = createMotHistoryClient({ ...settings(), apiKey: 'wrong' }, { timeoutMs: 1500 });
     await expect(client.vehicle('AA19AAA')).rejects.toMatchObject({ failure: 'refused', options: { status: 403 } });
+  });
+
+  it('checks every MOT test of a record against the document, telling the two shapes apart by motTests', () => {
+    const contract = loadDvsaContract();
+    const path = '/v1/trade/vehicles/registration/AA19AAA';
+    const check = (body: unknown) => contract.validateResponse({ method: 'GET', path, status: 200, body });
+    const test = { completedDate: '2024-03-02T10:15:00.000Z', testResult: 'PASSED', odometerResultType: 'READ' };
+    const dvsaTest = { ...test, dataSource: 'DVSA', odometerValue: '74210', odometerUnit: 'MI', defects: [] };
+    expect(check({ hasOutstandingRecall: 'No', motTests: [dvsaTest] })).toEqual([]);
+    expect(check({ hasOutstandingRecall: 'No', motTestDueDate: '2027-01-01' })).toEqual([]);
+    // A reading as a number, a lower-case unit, a defect type the document does not list: not DVSA's.
+    for (const wrong of [{ odometerValue: 74210 }, { odometerUnit: 'mi' }, { defects: [{ text: 'x', type: 'PRS' }] }]) {
+      expect(
+        check({ hasOutstandingRecall: 'No', motTests: [{ ...dvsaTest, ...wrong }] }),
+        JSON.stringify(wrong),
+      ).not.toEqual([]);
+    }
   });
 
   it('keeps Yes/No as strings (YAML 1.2), and the checker catches a record DVSA would never send', () => {

@@ -250,18 +250,27 @@ function vehicleRecord(registration: string, now: Date): Record<string, unknown>
   };
 }
 
-type MediaTypes = Record<string, { schema: Record<string, unknown> }>;
+type Schemas = Record<string, Record<string, unknown>>;
 /**
  * DVSA's document answers a registration with `oneOf [VehicleWithMotResponse, NewRegVehicleResponse]`,
- * but neither forbids the other's fields, so every vehicle with MOT tests matches both and fails
- * `oneOf`. Read in memory as `anyOf` (what DVSA evidently means); the file stays as published.
+ * but NewRegVehicleResponse, which requires only `hasOutstandingRecall`, does not forbid `motTests`:
+ * every vehicle with MOT tests would match both (and fail `oneOf`), and one with malformed tests
+ * would still pass as a new vehicle, leaving its tests unchecked. The shapes are told apart by
+ * whether `motTests` is there (external-apis.md §2), so NewRegVehicleResponse is read in memory as
+ * also `not: { required: [motTests] }`; the file stays as published.
  */
-function eitherShape(document: Record<string, unknown>) {
-  const responses = (document.components as { responses: Record<string, { content: MediaTypes }> }).responses;
-  const schema = responses.VehicleByRegistrationResponse?.content['application/json']?.schema;
-  if (!schema?.oneOf) throw new Error('DVSA document changed: VehicleByRegistrationResponse is no longer oneOf');
-  schema.anyOf = schema.oneOf;
-  delete schema.oneOf;
+function newVehiclesHaveNoTests(document: Record<string, unknown>) {
+  const schemas = (document.components as { schemas: Schemas }).schemas;
+  const newVehicle = schemas.NewRegVehicleResponse;
+  if (!newVehicle || (newVehicle.properties as Record<string, unknown>).motTests) {
+    throw new Error('DVSA document changed: NewRegVehicleResponse is missing or now has motTests');
+  }
+  newVehicle.not = { required: ['motTests'] };
+}
+
+/** DVSA's document as the fake checks its exchanges against it (with the reading above). */
+export function loadDvsaContract() {
+  return loadYamlContract(contractFile, { undescribedResponseSchema: errorResponseSchema }, newVehiclesHaveNoTests);
 }
 
 const dvsaError = (status: number, errorCode: string, errorMessage: string): FakeAnswer => ({
@@ -289,7 +298,7 @@ export async function startFakeDvsa(options: FakeDvsaOptions = {}): Promise<Fake
   const scope = options.scope ?? 'https://tapi.dvsa.gov.uk/.default';
   const lifetime = options.tokenLifetimeSeconds ?? 3599;
   const now = options.now ?? (() => new Date());
-  const contract = loadYamlContract(contractFile, { undescribedResponseSchema: errorResponseSchema }, eitherShape);
+  const contract = loadDvsaContract();
   const tokens = new Map<string, number>(); // token -> expiry (ms)
   const lookups: string[] = [];
   const faults: DvsaFault[] = [];

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '~/server/auth/access';
+import type { Db } from '~/server/db/client';
+import type { FileStore } from '~/server/storage/file-store';
+import {
+  valuationIdParamsSchema,
+  valuationListItemSchema,
+  valuationListQuerySchema,
+  valuationListResponseSchema,
+  valuationStatsSchema,
+} from '~/shared/admin-valuations';
+import { apiErrorSchema } from '~/shared/api-error';
+import { deleteArchivedValuation, listValuations, setArchived, toListItem } from './admin-valuations-service';
+import { valuationStats } from './stats';
+
+export type AdminValuationsRoutesDeps = {
+  db: Db;
+  /** The private file store: a deleted valuation's photos and attachments are removed from it. */
+  files: FileStore;
+  clock: () => Date;
+};
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const admin = { access: 'admin' as const };
+
+/**
+ * The back office's valuation calls (issue 11): the dashboard's and the archive's lists, the
+ * dashboard's stats, and archive, restore and permanent delete. Admins only.
+ *
+ * `/api/valuations/active` and `/archived` sit beside the seller's `GET /api/valuations/:id`
+ * (photos-routes.ts); Fastify's router prefers the static segments, so neither is taken for an id.
+ */
+export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  for (const [list, archived] of [
+    ['active', false],
+    ['archived', true],
+  ] as const) {
+    app.get(
+      `/api/valuations/${list}`,
+      {
+        config: admin,
+        schema: { querystring: valuationListQuerySchema, response: { 200: valuationListResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const page = await listValuations(deps.db, archived, request.query);
+        return { ...page, items: page.items.map(toListItem) };
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/valuations/stats',
+    { config: admin, schema: { response: { 200: valuationStatsSchema, ...errors } } },
+    async () => valuationStats(deps.db, deps.clock()),
+  );
+
+  for (const [action, archive] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(
+      `/api/valuations/:id/${action}`,
+      {
+        config: admin,
+        schema: {
+          params: valuationIdParamsSchema,
+          response: { 200: valuationListItemSchema, 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actorUserId = requireAuth(request).user.id;
+        const { id } = request.params;
+        const row = await setArchived(deps.db, { id, actorUserId, now: deps.clock(), archive });
+        request.log.info({ valuationId: id, by: actorUserId }, archive ? 'valuation archived' : 'valuation restored');
+        return toListItem(row);
+      },
+    );
+  }
+
+  app.delete(
+    '/api/valuations/:id',
+    {
+      config: admin,
+      schema: { params: valuationIdParamsSchema, response: { 204: z.null(), 409: apiErrorSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { removeFiles } = await deleteArchivedValuation(deps.db, deps.files, id);
+      request.log.info({ valuationId: id, by: requireAuth(request).user.id }, 'valuation deleted');
+      await removeFiles().catch((error: unknown) =>
+        request.log.error({ err: error, valuationId: id }, 'could not remove a deleted valuation’s files'),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

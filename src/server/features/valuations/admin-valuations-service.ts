@@ -1,0 +1,198 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import {
+  carValuations,
+  outboundMessages,
+  valuationEvents,
+  valuationSearchExpressions,
+  type CarValuation,
+} from '~/server/db/schema';
+import { AppError } from '~/server/http/app-error';
+import type { FileStore } from '~/server/storage/file-store';
+import {
+  adminValuationMessages as m,
+  VALUATION_LIST_COUNT_CAP,
+  type ValuationListFilters,
+  type ValuationListItem,
+  type ValuationListResponse,
+} from '~/shared/admin-valuations';
+import { removePhotoFiles } from './photos';
+
+/**
+ * The back office's valuation lists and archive actions (issue 11): thin routes in
+ * admin-valuations-routes.ts call these.
+ */
+
+/** The list's columns only: never the upload token's hash, never whole rows of a million. */
+const listColumns = {
+  id: carValuations.id,
+  registration: carValuations.registration,
+  make: carValuations.make,
+  model: carValuations.model,
+  year: carValuations.year,
+  mileage: carValuations.mileage,
+  firstName: carValuations.firstName,
+  lastName: carValuations.lastName,
+  email: carValuations.email,
+  phone: carValuations.phone,
+  postcode: carValuations.postcode,
+  overallCondition: carValuations.overallCondition,
+  scuffedWheels: carValuations.scuffedWheels,
+  tyresNeedReplacing: carValuations.tyresNeedReplacing,
+  outstandingFinance: carValuations.outstandingFinance,
+  status: carValuations.status,
+  createdAt: carValuations.createdAt,
+  archivedAt: carValuations.archivedAt,
+};
+type ListRow = Pick<CarValuation, keyof typeof listColumns>;
+
+export function toListItem(row: ListRow): ValuationListItem {
+  return { ...row, createdAt: row.createdAt.toISOString(), archivedAt: row.archivedAt?.toISOString() ?? null };
+}
+
+/**
+ * One page of the active or the archived valuations, newest first, filtered in SQL.
+ *
+ * Order and indexes: `is_archived, created_at DESC` (and `is_archived, status, created_at DESC` for
+ * a status filter) give the first page by reading 20 index entries; the id breaks ties of equal
+ * times (an incremental sort over those few rows). A search ORs the trigram indexes' expressions,
+ * so PostgreSQL combines the GIN indexes (BitmapOr) rather than reading the table.
+ *
+ * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap),
+ * never to the end: an exact count of the active list reads ~1M index entries on every page view
+ * (tens of milliseconds on PostgreSQL, far more on PGlite), while the capped count stops after
+ * 10,001, filtered or not. Pages stay reachable beyond the cap (up to MAX_PAGE); only the pager's
+ * last page is then "10,000+". The Messages list counts exactly (paginate()); it holds far fewer
+ * rows, so it does not need this yet.
+ */
+export async function listValuations(
+  db: Db,
+  archived: boolean,
+  filters: ValuationListFilters,
+): Promise<Omit<ValuationListResponse, 'items'> & { items: ListRow[] }> {
+  const { page, pageSize } = filters;
+  const queries = listQueries(db, archived, filters);
+  const [counted] = await queries.count;
+  const matches = Number(counted?.total ?? 0);
+  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
+  const items = matches === 0 ? [] : await queries.page;
+  const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
+  return { items, page, pageSize, total, totalCapped, pageCount: Math.ceil(total / pageSize) };
+}
+
+/** The list's two queries, unexecuted (the database tests EXPLAIN them). */
+export function listQueries(db: Db, archived: boolean, filters: ValuationListFilters) {
+  const conditions: SQL[] = [eq(carValuations.isArchived, archived)];
+  if (filters.status) conditions.push(eq(carValuations.status, filters.status));
+  if (filters.q) conditions.push(searchMatches(filters.q));
+  const where = and(...conditions);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(carValuations)
+    .where(where)
+    .limit(VALUATION_LIST_COUNT_CAP + 1);
+  return {
+    count: db.select({ total: sql<number>`count(*)::int` }).from(capped.as('capped')),
+    page: db
+      .select(listColumns)
+      .from(carValuations)
+      .where(where)
+      .orderBy(desc(carValuations.createdAt), desc(carValuations.id))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize),
+  };
+}
+
+/** LIKE's own wildcards in a search are taken literally. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Part of the registration (spaces ignored: "AB12 CDE" finds AB12CDE), of "make model", of the
+ * "first last" name or of the e-mail address (its trigram index is there; staff paste addresses),
+ * in any case. Each side is the exact expression of its trigram index (valuationSearchExpressions).
+ */
+function searchMatches(search: string): SQL {
+  const term = search.toLowerCase().replace(/\s+/g, ' ');
+  const registration = term.replace(/ /g, '');
+  const t = carValuations;
+  const x = valuationSearchExpressions;
+  return or(
+    sql`${x.registration(t)} like ${likeTerm(registration)}`,
+    sql`${x.vehicle(t)} like ${likeTerm(term)}`,
+    sql`${x.name(t)} like ${likeTerm(term)}`,
+    sql`${x.email(t)} like ${likeTerm(term)}`,
+  )!;
+}
+
+/** Locks the valuation's row for the rest of the transaction; whether it is archived, or 404. */
+async function lockArchiveState(tx: Db, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ isArchived: carValuations.isArchived })
+    .from(carValuations)
+    .where(eq(carValuations.id, id))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return row.isArchived;
+}
+
+export type ArchiveAction = { id: string; actorUserId: number; now: Date };
+
+/**
+ * Moves an active valuation to the archive (or, with `archive: false`, back), writing 'archived' or
+ * 'restored' to its timeline in the same transaction. The row is locked, so two admins pressing at
+ * once give one change and one 409, never two events.
+ */
+export async function setArchived(db: Db, action: ArchiveAction & { archive: boolean }): Promise<ListRow> {
+  const { id, actorUserId, now, archive } = action;
+  return db.transaction(async (tx) => {
+    const isArchived = await lockArchiveState(tx, id);
+    if (isArchived === archive) throw new AppError('CONFLICT', archive ? m.alreadyArchived : m.notArchived);
+    const [updated] = await tx
+      .update(carValuations)
+      .set({ isArchived: archive, archivedAt: archive ? now : null, updatedAt: now })
+      .where(eq(carValuations.id, id))
+      .returning(listColumns);
+    await tx
+      .insert(valuationEvents)
+      .values({ valuationId: id, type: archive ? 'archived' : 'restored', actorUserId, createdAt: now });
+    return updated!;
+  });
+}
+
+/**
+ * Deletes an archived valuation for good: the row, and with it (ON DELETE CASCADE) its timeline,
+ * offers and messages. Active ones are refused (409): SPEC's lifecycle is archive first, then
+ * delete, so one click on the dashboard can never destroy a request.
+ *
+ * Files go after the commit: the seller's photos, and the attachments of its messages (dealer
+ * reports carry the vehicle and maybe the seller's details). A failed removal leaves an orphan
+ * file, logged, never a row pointing at a missing file.
+ */
+export async function deleteArchivedValuation(
+  db: Db,
+  files: FileStore,
+  id: string,
+): Promise<{ removeFiles: () => Promise<void> }> {
+  const { photoPaths, attachmentKeys } = await db.transaction(async (tx) => {
+    const isArchived = await lockArchiveState(tx, id);
+    if (!isArchived) throw new AppError('CONFLICT', m.deleteActive);
+    const messages = await tx
+      .select({ attachments: outboundMessages.attachments })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.valuationId, id));
+    const [deleted] = await tx
+      .delete(carValuations)
+      .where(eq(carValuations.id, id))
+      .returning({ photoPaths: carValuations.photoPaths });
+    return {
+      photoPaths: deleted!.photoPaths,
+      attachmentKeys: messages.flatMap((message) => message.attachments.map((a) => a.storageKey)),
+    };
+  });
+  return {
+    async removeFiles() {
+      await removePhotoFiles(files, photoPaths);
+      for (const key of attachmentKeys) await files.remove(key);
+    },
+  };
+}

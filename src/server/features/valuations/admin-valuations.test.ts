@@ -1,0 +1,426 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { carValuations, valuationEvents, type NewCarValuation } from '~/server/db/schema';
+import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import {
+  adminValuationMessages as m,
+  VALUATION_LIST_COUNT_CAP,
+  type ValuationListItem,
+  type ValuationListResponse,
+  type ValuationStats,
+} from '~/shared/admin-valuations';
+import { authMessages } from '~/shared/auth-schemas';
+import { paginationMessages } from '~/shared/schema-kit';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app';
+import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
+import { testEngines } from '../../../../test/helpers/database';
+import { formatPhotoEntry, PHOTO_AREA } from './photos';
+
+/**
+ * The back office's valuation calls as the dashboard and the archive use them (issue 11): both
+ * lists with paging, search and the status filter, the stats around UK midnights and clock
+ * changes, and archive, restore and permanent delete with their timeline and files.
+ */
+
+const ORIGIN = 'http://localhost';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A stored valuation, as submitted; each call one minute after the one before unless told. */
+let minute = 0;
+function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
+  minute += 1;
+  return {
+    registration: 'AB12CDE',
+    mileage: 42_000,
+    make: 'FORD',
+    model: 'Focus',
+    year: 2018,
+    firstName: 'Jane',
+    lastName: 'Smith',
+    postcode: 'LN11 0LQ',
+    email: 'jane@example.co.uk',
+    phone: '07700 900123',
+    contactPreference: ['call'],
+    agreeToContact: true,
+    overallCondition: 'good',
+    scuffedWheels: 1,
+    tyresNeedReplacing: 0,
+    outstandingFinance: 'no',
+    createdAt: new Date(Date.UTC(2026, 2, 1, 9, minute)),
+    ...overrides,
+  };
+}
+
+function expectRefused(response: LightMyRequestResponse, status: number, message: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toMatchObject({ message });
+}
+
+describe.each(testEngines)('admin valuations API on %s', (engine) => {
+  const hasher = cheapHasher();
+  let t: TestApp | undefined;
+  let filesDir: string | undefined;
+  let files: FileStore;
+  let cookie: string;
+  let adminId: number;
+
+  afterEach(async () => {
+    await t?.close();
+    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    t = undefined;
+    filesDir = undefined;
+  });
+
+  async function setup(now = new Date('2026-03-02T09:00:00Z')) {
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-admin-valuations-'));
+    files = createDiskFileStore(filesDir);
+    t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock: testClock(now), files } });
+    const admin = await seedUser(db(), hasher);
+    adminId = admin.id;
+    cookie = await signedInCookie(t.app, admin);
+  }
+
+  const db = () => t!.db.database.db;
+  const get = (url: string) => t!.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string) => t!.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN } });
+  const del = (url: string) => t!.app.inject({ method: 'DELETE', url, headers: { cookie, origin: ORIGIN } });
+
+  async function insert(...rows: Partial<NewCarValuation>[]) {
+    if (rows.length === 0) rows.push({});
+    return db()
+      .insert(carValuations)
+      .values(rows.map((row) => aValuation(row)))
+      .returning();
+  }
+
+  async function list(url: string): Promise<ValuationListResponse> {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response.json();
+  }
+  const registrations = async (url: string) => (await list(url)).items.map((item) => item.registration);
+
+  describe('the lists', () => {
+    it('answer the active ones newest first with SPEC’s fields, and the archived ones apart', async () => {
+      await setup();
+      const [older, newer, archived] = await insert(
+        { registration: 'OLD1' },
+        { registration: 'NEW1', make: null, model: null, year: null },
+        { registration: 'ARC1', isArchived: true, archivedAt: new Date('2026-03-01T12:00:00Z') },
+      );
+      const active = await list('/api/valuations/active');
+      expect(active).toMatchObject({ page: 1, pageSize: 20, total: 2, totalCapped: false, pageCount: 1 });
+      expect(active.items.map((i) => i.id)).toEqual([newer!.id, older!.id]);
+      expect(active.items[1]).toEqual<ValuationListItem>({
+        id: older!.id,
+        registration: 'OLD1',
+        make: 'FORD',
+        model: 'Focus',
+        year: 2018,
+        mileage: 42_000,
+        firstName: 'Jane',
+        lastName: 'Smith',
+        email: 'jane@example.co.uk',
+        phone: '07700 900123',
+        postcode: 'LN11 0LQ',
+        overallCondition: 'good',
+        scuffedWheels: 1,
+        tyresNeedReplacing: 0,
+        outstandingFinance: 'no',
+        status: 'new',
+        createdAt: older!.createdAt.toISOString(),
+        archivedAt: null,
+      });
+      expect(active.items[0]).toMatchObject({ make: null, model: null, year: null });
+      const archive = await list('/api/valuations/archived');
+      expect(archive.items.map((i) => [i.id, i.archivedAt])).toEqual([[archived!.id, '2026-03-01T12:00:00.000Z']]);
+    });
+
+    it('page through the list, equal times in a stable order', async () => {
+      await setup();
+      const sameTime = new Date('2026-03-01T10:00:00Z');
+      await insert(
+        { registration: 'A1' },
+        { registration: 'B1' },
+        { registration: 'C1', createdAt: sameTime },
+        { registration: 'D1', createdAt: sameTime },
+        { registration: 'E1', createdAt: sameTime },
+      );
+      const first = await list('/api/valuations/active?pageSize=2');
+      expect(first).toMatchObject({ page: 1, pageSize: 2, total: 5, pageCount: 3 });
+      const pages = [
+        first.items,
+        ...(await Promise.all(
+          [2, 3, 4].map(async (p) => (await list(`/api/valuations/active?pageSize=2&page=${p}`)).items),
+        )),
+      ];
+      const seen = pages.flat().map((i) => i.registration);
+      expect(seen.slice(3)).toEqual(['B1', 'A1']);
+      expect(new Set(seen.slice(0, 3))).toEqual(new Set(['C1', 'D1', 'E1']));
+      expect(pages[3]).toEqual([]);
+    });
+
+    it('search the registration (any case, spaces ignored), make and model, and the customer’s name', async () => {
+      await setup();
+      await insert(
+        { registration: 'AB12CDE', make: 'FORD', model: 'Focus', firstName: 'Jane', lastName: 'Smith' },
+        { registration: 'XY70ZZZ', make: 'VOLKSWAGEN', model: 'Golf', firstName: 'Ravi', lastName: 'Patel' },
+        { registration: 'KD19ABC', make: 'Ford', model: 'Fiesta', firstName: 'Tom', lastName: 'Jones_x' },
+      );
+      const q = (term: string) => registrations(`/api/valuations/active?q=${encodeURIComponent(term)}`);
+      expect(await q('ab12 cde')).toEqual(['AB12CDE']);
+      expect(await q('70z')).toEqual(['XY70ZZZ']);
+      expect(await q('ford')).toEqual(['KD19ABC', 'AB12CDE']);
+      expect(await q('Ford  Focus')).toEqual(['AB12CDE']);
+      expect(await q('volkswagen golf')).toEqual(['XY70ZZZ']);
+      expect(await q('ravi pat')).toEqual(['XY70ZZZ']);
+      expect(await q('SMITH')).toEqual(['AB12CDE']);
+      // LIKE's wildcards are plain characters in a search.
+      expect(await q('jones_')).toEqual(['KD19ABC']);
+      expect(await q('jone%x')).toEqual([]);
+      expect(await q('  ')).toEqual(['KD19ABC', 'XY70ZZZ', 'AB12CDE']);
+      expect((await list('/api/valuations/active?q=nobody')).items).toEqual([]);
+    });
+
+    it('filter on the real status, together with a search; empty status is every status', async () => {
+      await setup();
+      await insert(
+        { registration: 'NEW1', status: 'new' },
+        { registration: 'CON1', status: 'contacted' },
+        { registration: 'COM1', status: 'completed', make: 'BMW' },
+        { registration: 'CON2', status: 'contacted', isArchived: true },
+      );
+      expect(await registrations('/api/valuations/active?status=contacted')).toEqual(['CON1']);
+      expect(await registrations('/api/valuations/active?status=completed&q=bmw')).toEqual(['COM1']);
+      expect(await registrations('/api/valuations/active?status=new&q=bmw')).toEqual([]);
+      expect(await registrations('/api/valuations/archived?status=contacted')).toEqual(['CON2']);
+      expect(await registrations('/api/valuations/active?status=')).toEqual(['COM1', 'CON1', 'NEW1']);
+    });
+
+    it(`count matches only up to ${VALUATION_LIST_COUNT_CAP}, and say there are more`, async () => {
+      await setup();
+      await db().execute(sql`
+        insert into car_valuations (registration, mileage, first_name, last_name, postcode, email, phone,
+          agree_to_contact, created_at)
+        select 'CAP' || n, n, 'Many', 'Rows', 'LN11 0LQ', 'many@example.com', '07700 900123', true,
+          timestamptz '2026-01-01T00:00:00Z' + n * interval '1 second'
+        from generate_series(1, ${VALUATION_LIST_COUNT_CAP + 2}) as n`);
+      const capped = await list('/api/valuations/active?pageSize=100&page=101');
+      expect(capped).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true, pageCount: 100 });
+      // Pages past the cap still answer.
+      expect(capped.items.map((i) => i.registration)).toEqual(['CAP2', 'CAP1']);
+      const narrowed = await list('/api/valuations/active?q=CAP1000');
+      expect(narrowed).toMatchObject({ total: 4, totalCapped: false, pageCount: 1 }); // CAP1000 and CAP10000 to CAP10002
+    });
+
+    it('refuse bad query parameters with messages that say what is wrong', async () => {
+      await setup();
+      const refused = async (query: string, message: string) => {
+        const response = await get(`/api/valuations/active?${query}`);
+        expectRefused(response, 400, message);
+      };
+      await refused('page=0', paginationMessages.page);
+      await refused('page=abc', paginationMessages.page);
+      await refused('pageSize=101', paginationMessages.pageSize(100));
+      await refused('status=archived', m.invalidStatus);
+      await refused(`q=${'x'.repeat(101)}`, m.searchTooLong);
+      expectRefused(await get('/api/valuations/archived?pageSize=0'), 400, paginationMessages.pageSize(100));
+    });
+
+    it('are not taken for the seller’s GET /api/valuations/:id', async () => {
+      await setup();
+      // Anonymous: the admin route's 401, not the token route's 404.
+      const anonymous = await t!.app.inject({ url: '/api/valuations/active' });
+      expectRefused(anonymous, 401, authMessages.signInRequired);
+      const archived = await t!.app.inject({ url: '/api/valuations/archived' });
+      expect(archived.statusCode).toBe(401);
+      expect((await list('/api/valuations/archived')).items).toEqual([]);
+    });
+  });
+
+  describe('the stats', () => {
+    it('count UK days across the clocks going forward (29 March 2026), archived ones included', async () => {
+      // 00:30 BST on Monday 30 March: today began at 23:00 UTC on the 29th, a day of 23 hours.
+      await setup(new Date('2026-03-29T23:30:00Z'));
+      const at = (iso: string, overrides: Partial<NewCarValuation> = {}) => ({
+        createdAt: new Date(iso),
+        ...overrides,
+      });
+      await insert(
+        at('2026-03-29T23:00:00Z'), // today, 00:00 BST
+        at('2026-03-29T23:20:00Z', { isArchived: true, archivedAt: new Date('2026-03-29T23:25:00Z') }), // today
+        at('2026-03-29T22:59:59Z'), // Sunday 29th, 23:59:59 BST
+        at('2026-03-29T00:30:00Z'), // Sunday 29th, 00:30 GMT
+        at('2026-03-28T23:59:00Z'), // Saturday 28th
+        at('2026-03-24T00:00:00Z'), // Tuesday 24th, the week's first moment
+        at('2026-03-23T23:59:59Z'), // Monday 23rd: before the week
+        at('2026-03-01T00:00:00Z'), // the month's first moment (30 UK days ending today)
+        at('2026-02-28T23:59:59Z'), // before the month
+      );
+      const response = await get('/api/admin/valuations/stats');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject<Partial<ValuationStats>>({
+        total: 9,
+        today: 2,
+        thisWeek: 6,
+        thisMonth: 8,
+        weeklyActivity: [
+          { date: '2026-03-24', count: 1 },
+          { date: '2026-03-25', count: 0 },
+          { date: '2026-03-26', count: 0 },
+          { date: '2026-03-27', count: 0 },
+          { date: '2026-03-28', count: 1 },
+          { date: '2026-03-29', count: 2 },
+          { date: '2026-03-30', count: 2 },
+        ],
+      });
+    });
+
+    it('count UK days across the clocks going back (25 October 2026)', async () => {
+      // 23:30 GMT on Sunday 25 October: today began at 23:00 UTC on the 24th (00:00 BST), 25 hours ago.
+      await setup(new Date('2026-10-25T23:30:00Z'));
+      const at = (iso: string) => ({ createdAt: new Date(iso) });
+      await insert(at('2026-10-24T23:00:00Z'), at('2026-10-25T23:29:00Z'), at('2026-10-24T22:59:59Z'));
+      const stats: ValuationStats = (await get('/api/admin/valuations/stats')).json();
+      expect(stats).toMatchObject({ total: 3, today: 2, thisWeek: 3, thisMonth: 3 });
+      expect(stats.weeklyActivity.slice(-2)).toEqual([
+        { date: '2026-10-24', count: 1 },
+        { date: '2026-10-25', count: 2 },
+      ]);
+    });
+
+    it('name the 5 most common makes whatever their case, without empty ones', async () => {
+      await setup();
+      await insert(
+        { make: 'FORD' },
+        { make: 'Ford' },
+        { make: 'ford ' },
+        { make: 'VAUXHALL' },
+        { make: 'Vauxhall', isArchived: true },
+        { make: 'BMW' },
+        { make: 'Audi' },
+        { make: 'Tesla' },
+        { make: 'KIA' },
+        { make: null },
+        { make: null },
+        { make: null },
+        { make: null },
+        { make: ' ' },
+      );
+      const stats: ValuationStats = (await get('/api/admin/valuations/stats')).json();
+      expect(stats.popularBrands).toEqual([
+        { make: 'FORD', count: 3 },
+        { make: 'VAUXHALL', count: 2 },
+        { make: 'AUDI', count: 1 },
+        { make: 'BMW', count: 1 },
+        { make: 'KIA', count: 1 },
+      ]);
+    });
+
+    it('are zeros, seven empty days and no brands on an empty database', async () => {
+      await setup(new Date('2026-03-02T09:00:00Z'));
+      const response = await get('/api/admin/valuations/stats');
+      expect(response.json()).toEqual<ValuationStats>({
+        total: 0,
+        today: 0,
+        thisWeek: 0,
+        thisMonth: 0,
+        weeklyActivity: ['02-24', '02-25', '02-26', '02-27', '02-28', '03-01', '03-02'].map((d) => ({
+          date: `2026-${d}`,
+          count: 0,
+        })),
+        popularBrands: [],
+      });
+    });
+  });
+
+  describe('archive, restore and delete', () => {
+    const events = (id: string) =>
+      db()
+        .select({ type: valuationEvents.type, actorUserId: valuationEvents.actorUserId })
+        .from(valuationEvents)
+        .where(eq(valuationEvents.valuationId, id))
+        .orderBy(valuationEvents.id);
+    const stored = async (id: string) => (await db().select().from(carValuations).where(eq(carValuations.id, id)))[0];
+
+    it('archive moves a valuation to the archive with a timeline event, once', async () => {
+      await setup(new Date('2026-03-02T09:00:00Z'));
+      const [valuation] = await insert({ registration: 'ARC2' });
+      const id = valuation!.id;
+      const archived = await post(`/api/valuations/${id}/archive`);
+      expect(archived.statusCode, archived.body).toBe(200);
+      expect(archived.json()).toMatchObject({ id, registration: 'ARC2', archivedAt: '2026-03-02T09:00:00.000Z' });
+      expect(await stored(id)).toMatchObject({ isArchived: true, archivedAt: new Date('2026-03-02T09:00:00Z') });
+      expect(await events(id)).toEqual([{ type: 'archived', actorUserId: adminId }]);
+      expect(await registrations('/api/valuations/active')).toEqual([]);
+      expect(await registrations('/api/valuations/archived')).toEqual(['ARC2']);
+
+      expectRefused(await post(`/api/valuations/${id}/archive`), 409, m.alreadyArchived);
+      expect(await events(id)).toHaveLength(1);
+    });
+
+    it('unarchive restores it to the active list with a timeline event, once', async () => {
+      await setup();
+      const [valuation] = await insert({ isArchived: true, archivedAt: new Date('2026-03-01T12:00:00Z') });
+      const id = valuation!.id;
+      const restored = await post(`/api/valuations/${id}/unarchive`);
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json()).toMatchObject({ id, archivedAt: null });
+      expect(await stored(id)).toMatchObject({ isArchived: false, archivedAt: null });
+      expect(await events(id)).toEqual([{ type: 'restored', actorUserId: adminId }]);
+      expect((await list('/api/valuations/active')).items.map((i) => i.id)).toEqual([id]);
+
+      expectRefused(await post(`/api/valuations/${id}/unarchive`), 409, m.notArchived);
+      expect(await events(id)).toHaveLength(1);
+    });
+
+    it('delete refuses an active valuation and changes nothing', async () => {
+      await setup();
+      const [valuation] = await insert();
+      expectRefused(await del(`/api/valuations/${valuation!.id}`), 409, m.deleteActive);
+      expect(await stored(valuation!.id)).toBeDefined();
+    });
+
+    it('delete removes an archived valuation, its timeline and its photos’ files', async () => {
+      await setup();
+      const save = (content: string) => files.save(Buffer.from(content), { area: PHOTO_AREA, extension: 'jpg' });
+      const photos = [
+        formatPhotoEntry(await save('full 1'), await save('thumb 1')),
+        formatPhotoEntry(await save('full 2'), await save('thumb 2')),
+      ];
+      const [keep] = await insert({
+        registration: 'KEEP1',
+        photoPaths: [formatPhotoEntry(await save('k'), await save('kt'))],
+      });
+      const [valuation] = await insert({ photoPaths: photos });
+      const id = valuation!.id;
+      expect((await post(`/api/valuations/${id}/archive`)).statusCode).toBe(200);
+
+      const deleted = await del(`/api/valuations/${id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await stored(id)).toBeUndefined();
+      expect(await events(id)).toEqual([]);
+      const left = fs.readdirSync(path.join(filesDir!, PHOTO_AREA));
+      expect(left).toHaveLength(2); // KEEP1's two images only
+      for (const key of keep!.photoPaths.flatMap((entry) => entry.split('|'))) {
+        expect(left).toContain(path.basename(key));
+      }
+      expectRefused(await del(`/api/valuations/${id}`), 404, m.notFound);
+    });
+
+    it('answer 404 for an unknown valuation and 400 for a malformed id', async () => {
+      await setup();
+      for (const action of ['archive', 'unarchive']) {
+        expectRefused(await post(`/api/valuations/${UNKNOWN_ID}/${action}`), 404, m.notFound);
+        expectRefused(await post(`/api/valuations/not-a-uuid/${action}`), 400, m.invalidId);
+      }
+      expectRefused(await del(`/api/valuations/${UNKNOWN_ID}`), 404, m.notFound);
+      expectRefused(await del('/api/valuations/123'), 400, m.invalidId);
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { paginationQuery, storableCharacters } from './schema-kit';
+
+/**
+ * The back office's valuation calls (issue 11; SPEC sections 2, 7 and 8): the dashboard's and the
+ * archive's lists (`GET /api/valuations/active`, `GET /api/valuations/archived`), the dashboard's
+ * stats (`GET /api/admin/valuations/stats`), and archive, restore and permanent delete.
+ */
+
+export const valuationStatusValues = ['new', 'contacted', 'completed'] as const;
+export type ValuationStatusValue = (typeof valuationStatusValues)[number];
+
+export const VALUATION_LIST_DEFAULT_PAGE_SIZE = 20;
+export const VALUATION_LIST_MAX_PAGE_SIZE = 100;
+export const VALUATION_SEARCH_MAX_LENGTH = 100;
+/**
+ * Lists count their matches only up to this many: past it the pager says "10,000+". Counting every
+ * row of a million-row table on each page view is what makes such lists slow; nobody pages beyond
+ * the first few hundred rows by hand, and a search narrows the list instead.
+ */
+export const VALUATION_LIST_COUNT_CAP = 10_000;
+
+export const adminValuationMessages = {
+  notFound: 'Valuation not found',
+  invalidId: 'Not a valid valuation id.',
+  invalidStatus: 'Status must be one of new, contacted or completed.',
+  searchTooLong: `Search for at most ${VALUATION_SEARCH_MAX_LENGTH} characters.`,
+  alreadyArchived: 'This valuation is already archived.',
+  notArchived: 'This valuation is not archived, so there is nothing to restore.',
+  deleteActive: 'Only archived valuations can be deleted permanently. Archive it first.',
+  // SPEC section 8: the UI's toasts on success and its fallbacks on failure.
+  archived: 'Valuation archived successfully',
+  restored: 'Valuation restored to active list',
+  deleted: 'Valuation permanently deleted',
+  archiveFailed: 'Failed to archive valuation',
+  restoreFailed: 'Failed to restore valuation',
+  deleteFailed: 'Failed to delete valuation',
+  loadFailed: 'Error loading valuations',
+  empty: 'No valuations found',
+  emptyArchive: 'No archived valuations found',
+} as const;
+
+export const valuationIdParamsSchema = z.object({ id: z.uuid({ message: adminValuationMessages.invalidId }) });
+
+/** `?page=&pageSize=&q=&status=` of both lists. */
+export const valuationListQuerySchema = paginationQuery({
+  defaultPageSize: VALUATION_LIST_DEFAULT_PAGE_SIZE,
+  maxPageSize: VALUATION_LIST_MAX_PAGE_SIZE,
+}).extend({
+  /** Part of the registration (spaces ignored), of "make model", or of "first last" name, any case. */
+  q: storableCharacters(z.string().trim())
+    .pipe(z.string().max(VALUATION_SEARCH_MAX_LENGTH, adminValuationMessages.searchTooLong))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Absent (or empty, as the "All Requests" choice sends it) for every status. */
+  status: z
+    .union([z.literal(''), z.enum(valuationStatusValues)], { message: adminValuationMessages.invalidStatus })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ValuationListQuery = z.input<typeof valuationListQuerySchema>;
+export type ValuationListFilters = z.output<typeof valuationListQuerySchema>;
+
+/** One row of the dashboard's table or of the archive (SPEC section 2's columns). */
+export const valuationListItemSchema = z.object({
+  id: z.uuid(),
+  registration: z.string(),
+  /** Null when the vehicle was not identified ("Vehicle details pending"). */
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  mileage: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  postcode: z.string(),
+  overallCondition: z.string().nullable(),
+  /** 0 to 4, or -1 for "not sure". */
+  scuffedWheels: z.number().int().nullable(),
+  tyresNeedReplacing: z.number().int().nullable(),
+  outstandingFinance: z.string().nullable(),
+  status: z.enum(valuationStatusValues),
+  createdAt: z.iso.datetime(),
+  archivedAt: z.iso.datetime().nullable(),
+});
+export type ValuationListItem = z.infer<typeof valuationListItemSchema>;
+
+export const valuationListResponseSchema = z.object({
+  items: z.array(valuationListItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Matches, counted up to VALUATION_LIST_COUNT_CAP. */
+  total: z.number().int(),
+  /** True when there are more matches than `total` (show "10,000+"); `total` is exact otherwise. */
+  totalCapped: z.boolean(),
+  /** Pages of `total` matches (so at most the cap's pages while `totalCapped`). */
+  pageCount: z.number().int(),
+});
+export type ValuationListResponse = z.infer<typeof valuationListResponseSchema>;
+
+/** `GET /api/admin/valuations/stats`: the dashboard's cards, chart and brands. */
+export const valuationStatsSchema = z.object({
+  /** Every valuation received and still stored, archived ones included ("all time"). */
+  total: z.number().int(),
+  /** Received since midnight, UK time. */
+  today: z.number().int(),
+  /** Received in the last 7 UK days, today included (the sum of `weeklyActivity`). */
+  thisWeek: z.number().int(),
+  /** Received in the last 30 UK days, today included. */
+  thisMonth: z.number().int(),
+  /** One entry per UK day, oldest first, the last being today; days without any have 0. */
+  weeklyActivity: z.array(z.object({ date: z.iso.date(), count: z.number().int() })).length(7),
+  /** The 5 most common makes, most first (ties by name), upper-case; empty: "No vehicle data yet". */
+  popularBrands: z.array(z.object({ make: z.string(), count: z.number().int() })).max(5),
+});
+export type ValuationStats = z.infer<typeof valuationStatsSchema>;

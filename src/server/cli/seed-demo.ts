@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '~/server/db/client';
+import { runMigrations } from '~/server/db/migrate';
+import { existingValuations, seedValuations } from '~/server/features/valuations/demo-valuations';
+import { configOrExit } from '~/server/server';
+
+/**
+ * `npm run seed:demo -- --valuations N [--force] [--seed S]`
+ *
+ * Inserts N made-up valuation requests (src/server/features/valuations/demo-valuations.ts), for the
+ * demo and for measuring the back office at scale (issue 11), printing progress and the rate. It
+ * uses the app's settings: DATABASE_URL, or PGlite under DATA_DIR (stop the server first when
+ * using the embedded database). The table is vacuumed and analysed at the end, so the planner
+ * knows the new rows and index-only scans work at once.
+ *
+ * Safety: it refuses a database that already holds valuations unless `--force` is given, so it
+ * cannot mix invented requests into real ones by accident (the usual slip: DATABASE_URL still set
+ * to production in the shell). `--seed` (0 to 999) repeats the same rows.
+ */
+const usage = 'Usage: npm run seed:demo -- --valuations N [--force] [--seed S]';
+const MAX_SEED_VALUATIONS = 5_000_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      valuations: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return console.log(usage);
+  const count = Number(values.valuations);
+  if (!values.valuations || !Number.isInteger(count) || count < 1 || count > MAX_SEED_VALUATIONS) {
+    fail(`Give the number of valuations, from 1 to ${MAX_SEED_VALUATIONS.toLocaleString('en-GB')}. ${usage}`);
+  }
+  const seed = values.seed === undefined ? Math.floor(Math.random() * 1_000) : Number(values.seed);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 999) fail(`--seed must be a whole number from 0 to 999. ${usage}`);
+
+  const config = configOrExit();
+  const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `PGlite in ${config.dataDir}`;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+    const existing = await existingValuations(database);
+    if (existing > 0 && !values.force) {
+      fail(
+        `Refused: ${where} already holds ${existing.toLocaleString('en-GB')} valuation(s). Seeding adds made-up ` +
+          'requests beside them and is meant for an empty demo or test database. Pass --force to add them anyway.',
+      );
+    }
+    console.log(`Seeding ${count.toLocaleString('en-GB')} valuations into ${where} (seed ${seed})…`);
+    const started = performance.now();
+    let lastReport = started;
+    const rate = (done: number) => Math.round(done / ((performance.now() - started) / 1000)).toLocaleString('en-GB');
+    await seedValuations(database, count, {
+      seed,
+      progress(done) {
+        const now = performance.now();
+        if (done < count && now - lastReport < 2_000) return;
+        lastReport = now;
+        console.log(`  ${done.toLocaleString('en-GB')} / ${count.toLocaleString('en-GB')} (${rate(done)} a second)`);
+      },
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Inserted ${count.toLocaleString('en-GB')} valuations in ${seconds} s (${rate(count)} a second).`);
+    console.log('Vacuuming and analysing car_valuations, so the planner and index-only scans see them…');
+    await database.db.execute(sql`vacuum analyze car_valuations`);
+    console.log('Done.');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) =>
+  fail(`Could not seed the valuations: ${error instanceof Error ? error.message : String(error)}`),
+);

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { carValuations } from '~/server/db/schema';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { existingValuations, makeValuations, seededRandom, seedValuations, ukRegistration } from './demo-valuations';
+
+/** The demo seeder (npm run seed:demo): realistic, never real, and in bulk on both engines. */
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+
+describe('made-up valuations', () => {
+  it('have current-format registrations whose age identifier is not after the request', () => {
+    const random = seededRandom(1);
+    for (let i = 0; i < 2_000; i++) {
+      const before = new Date(Date.UTC(2020 + (i % 7), i % 12, 15));
+      const year = before.getUTCFullYear() - (i % 3);
+      const registration = ukRegistration(random, year, before);
+      expect(registration).toMatch(/^[A-HK-PR-Y][A-HJ-PR-Z]\d{2}[A-HJ-PR-Z]{3}$/);
+      const age = Number(registration.slice(2, 4));
+      // The plate's first day: March of 20XX, or September of 20(XX-50).
+      const plateStarts = age >= 50 ? Date.UTC(2000 + age - 50, 8, 1) : Date.UTC(2000 + age, 2, 1);
+      expect(plateStarts, registration).toBeLessThanOrEqual(before.getTime());
+    }
+  });
+
+  it('are spread over two years, with reserved contacts, mixed statuses and some archived', () => {
+    const rows = makeValuations(5_000, { now: NOW, random: seededRandom(2), serial: 0 });
+    const times = rows.createdAt.map((t) => Date.parse(t));
+    expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(NOW.getTime() - 730 * 86_400_000);
+    expect(rows.email.every((e) => /@example\.(com|co\.uk)$/.test(e))).toBe(true);
+    expect(rows.phone.every((p) => /^07700 900\d{3}$/.test(p))).toBe(true);
+    expect(new Set(rows.status)).toEqual(new Set(['new', 'contacted', 'completed']));
+    const archived = rows.archivedAt.filter((a) => a !== null).length;
+    expect(archived / 5_000).toBeGreaterThan(0.05);
+    expect(archived / 5_000).toBeLessThan(0.4);
+    rows.archivedAt.forEach((at, i) => at && expect(Date.parse(at)).toBeGreaterThan(times[i]!));
+    expect(rows.postcode.every((p) => /^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/.test(p))).toBe(true);
+  });
+
+  it('are the same for the same seed', () => {
+    const a = makeValuations(50, { now: NOW, random: seededRandom(9), serial: 0 });
+    const b = makeValuations(50, { now: NOW, random: seededRandom(9), serial: 0 });
+    expect(a).toEqual(b);
+  });
+});
+
+describe.each(testEngines)('seeding on %s', (engine) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase(engine);
+  });
+  afterEach(() => t.cleanup());
+
+  it('inserts the number asked in batches, rows the database accepts, and reports progress', async () => {
+    expect(await existingValuations(t.database)).toBe(0);
+    const progress: number[] = [];
+    const done = await seedValuations(t.database, 12_345, { seed: 3, now: NOW, progress: (n) => progress.push(n) });
+    expect(done).toBe(12_345);
+    expect(progress).toEqual([5_000, 10_000, 12_345]);
+    expect(await existingValuations(t.database)).toBe(12_345);
+    const [row] = await t.database.db
+      .select()
+      .from(carValuations)
+      .where(sql`${carValuations.isArchived}`)
+      .limit(1);
+    expect(row).toMatchObject({ isArchived: true, agreeToContact: true });
+    expect(row!.archivedAt!.getTime()).toBeGreaterThan(row!.createdAt.getTime());
+    expect(row!.contactPreference.length).toBeGreaterThan(0);
+  });
+});

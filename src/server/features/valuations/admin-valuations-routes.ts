@@ -12,13 +12,15 @@ import {
 } from '~/shared/admin-valuations';
 import { apiErrorSchema } from '~/shared/api-error';
 import { deleteArchivedValuation, listValuations, setArchived, toListItem } from './admin-valuations-service';
-import { valuationStats } from './stats';
+import { createValuationStats } from './stats';
 
 export type AdminValuationsRoutesDeps = {
   db: Db;
   /** The private file store: a deleted valuation's photos and attachments are removed from it. */
   files: FileStore;
   clock: () => Date;
+  /** How long the stats' all-time counts are reused (default STATS_SNAPSHOT_MAX_AGE_MS). */
+  statsMaxAgeMs?: number;
 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -32,6 +34,7 @@ const admin = { access: 'admin' as const };
  * (photos-routes.ts); Fastify's router prefers the static segments, so neither is taken for an id.
  */
 export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
+  const stats = createValuationStats(deps.db, { maxAgeMs: deps.statsMaxAgeMs });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -56,7 +59,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
   app.get(
     '/api/admin/valuations/stats',
     { config: admin, schema: { response: { 200: valuationStatsSchema, ...errors } } },
-    async () => valuationStats(deps.db, deps.clock()),
+    async () => stats.get(deps.clock()),
   );
 
   for (const [action, archive] of [
@@ -91,6 +94,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     async (request, reply) => {
       const { id } = request.params;
       const { removeFiles } = await deleteArchivedValuation(deps.db, deps.files, id);
+      stats.invalidate(); // its count is in the stats' snapshot
       request.log.info({ valuationId: id, by: requireAuth(request).user.id }, 'valuation deleted');
       await removeFiles().catch((error: unknown) =>
         request.log.error({ err: error, valuationId: id }, 'could not remove a deleted valuation’s files'),

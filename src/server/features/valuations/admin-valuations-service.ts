@@ -120,7 +120,9 @@ function searchMatches(search: string): SQL {
     sql`${x.registration(t)} like ${likeTerm(registration)}`,
     sql`${x.vehicle(t)} like ${likeTerm(term)}`,
     sql`${x.name(t)} like ${likeTerm(term)}`,
-    sql`${x.email(t)} like ${likeTerm(term)}`,
+    // An address has no spaces, so "olivia smith" skips the e-mail index, which would otherwise
+    // fetch every address holding both words (a third of the search's cost at 1M rows) to match none.
+    term.includes(' ') ? undefined : sql`${x.email(t)} like ${likeTerm(term)}`,
   )!;
 }
 

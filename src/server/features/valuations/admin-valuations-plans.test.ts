@@ -83,11 +83,14 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
       }
       // Not for a search with a space: no address has one.
       expect(counted.includes('car_valuations_email_trgm_idx'), q).toBe(!q.includes(' '));
-      // The page: the same bitmaps then a sort of the matches, or (many matches) the newest-first
-      // index until 20 match. Never the whole table.
+      // Many matches: the planner's choice, the bitmaps or the newest-first index until 20 match.
       const paged = await planOf(page);
       expect(paged, q).toMatch(/car_valuations_name_trgm_idx|created_at_idx/);
       expect(paged, q).not.toContain('Seq Scan');
+      // Few matches (the count says so): always the bitmaps, then a sort of those few.
+      const few = await planOf(listQueries(db, false, filters({ q }), { fewMatches: true }).page);
+      expect(few, q).toContain('Bitmap Index Scan on car_valuations_name_trgm_idx');
+      expect(few, q).not.toMatch(/created_at_idx|Seq Scan/);
     }
   });
 

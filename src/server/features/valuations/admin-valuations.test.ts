@@ -237,6 +237,10 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(capped).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true, pageCount: 100 });
       // Pages past the cap still answer.
       expect(capped.items.map((i) => i.registration)).toEqual(['CAP2', 'CAP1']);
+      // A search matching them all: the newest first too, from the other plan.
+      const everyone = await list('/api/valuations/active?q=many%20rows&pageSize=2');
+      expect(everyone).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true });
+      expect(everyone.items.map((i) => i.registration)).toEqual(['CAP10002', 'CAP10001']);
       const narrowed = await list('/api/valuations/active?q=CAP1000');
       expect(narrowed).toMatchObject({ total: 4, totalCapped: false, pageCount: 1 }); // CAP1000 and CAP10000 to CAP10002
     });

@@ -41,6 +41,7 @@ export async function buildAll() {
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       'create-admin': path.join(root, 'src/server/cli/create-admin.ts'),
+      'seed-demo': path.join(root, 'src/server/cli/seed-demo.ts'),
     },
     outdir: path.join(dist, 'server'),
     bundle: true,

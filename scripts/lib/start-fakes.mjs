@@ -23,6 +23,7 @@ export const FAKES_MAIL_FROM = 'CarBuy Direct <hello@carbuy.example>';
  * @property {{ apiUrl: string, accountSid: string, authToken: string, fromNumber: string }} twilio
  * @property {{ apiUrl: string, apiKey: string }} dvla
  * @property {{ tokenUrl: string, apiUrl: string, clientId: string, clientSecret: string, apiKey: string, scope: string }} dvsa
+ * @property {{ apiUrl: string, apiKey: string }} google
  * @property {string} controlUrl
  * @property {() => Promise<void>} stop
  */
@@ -63,7 +64,8 @@ export function startFakes() {
 /**
  * The app's environment variables that point it at the local fakes: e-mail to the SMTP server
  * (SMTP_URL, MAIL_FROM), vehicle lookups to the fake DVLA (DVLA_*) with model names from the fake
- * DVSA (DVSA_MOT_*). Text messages stay unconfigured (the TWILIO_ settings are set empty, which
+ * DVSA (DVSA_MOT_*), road distances to the fake Google Routes API (GOOGLE_MAPS_*). Text messages
+ * stay unconfigured (the TWILIO_ settings are set empty, which
  * the app reads as unset, so a real account in the caller's environment is never used) unless
  * `{ twilio: true }`, which points them at the fake Twilio.
  *
@@ -83,6 +85,8 @@ export function fakesEnv(fakes, { twilio = false } = {}) {
     DVSA_MOT_TOKEN_URL: fakes.dvsa.tokenUrl,
     DVSA_MOT_SCOPE: fakes.dvsa.scope,
     DVSA_MOT_API_URL: fakes.dvsa.apiUrl,
+    GOOGLE_MAPS_API_KEY: fakes.google.apiKey,
+    GOOGLE_MAPS_API_URL: fakes.google.apiUrl,
     ...(twilio
       ? {
           TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,

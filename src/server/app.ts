@@ -14,12 +14,13 @@ import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './features/vehicle-data';
 import { siteConfigAt } from './features/site/site-config';
-import { valuationsRoutes, type ValuationsRoutesDeps } from './features/valuations';
+import { adminValuationsRoutes, valuationsRoutes, type ValuationsRoutesDeps } from './features/valuations';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -51,6 +52,8 @@ export type AppDeps = {
   files?: FileStore;
   /** Vehicle lookup time-out and rate limit; tests shorten them. */
   vehicleData?: VehicleDataOptions;
+  /** Distance look-ups' Google time-out and retry pause; tests shorten them. */
+  distance?: DistanceOptions;
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
@@ -138,10 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     ...deps.valuations,
   });
+  await app.register(adminValuationsRoutes, { db, files, clock });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
   const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);
   await app.register(vehicleRoutes, vehicleDeps);
+  await app.register(distanceRoutes, distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance));
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 

@@ -4,6 +4,8 @@ import { inspect } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_TRADING_NAME } from '~/server/features/site/site-config';
 import { DEFAULT_PROMOTION, type Promotion } from '~/shared/promotion';
+import { COLLECTION_BASE_POSTCODE } from '~/shared/site-config';
+import { normalisePostcode } from '~/shared/valuation-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
 
 /**
@@ -309,6 +311,24 @@ export const envSchema = z.object({
   DVSA_MOT_TOKEN_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   DVSA_MOT_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://history.mot.api.gov.uk')),
 
+  // Road distance from the collection base (src/server/features/distance): Google's Routes API
+  // when a key is set, otherwise an estimate from postcode-district centroids.
+  COLLECTION_POSTCODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(COLLECTION_BASE_POSTCODE)
+      .transform((v, ctx) => {
+        const postcode = normalisePostcode(v);
+        if (postcode) return postcode;
+        ctx.addIssue({ code: 'custom', message: 'must be a full UK postcode, such as LN11 0LQ' });
+        return z.NEVER;
+      }),
+  ),
+  GOOGLE_MAPS_API_KEY: secret(optionalText(200)),
+  /** Where the Routes API client sends requests; only tests and the demo change it (a local fake). */
+  GOOGLE_MAPS_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://routes.googleapis.com')),
+
   /** `npm run demo` sets it: a "Demo" ribbon on every page and the fake DVLA's registrations listed. */
   DEMO_MODE: onOff,
 });
@@ -402,6 +422,8 @@ export type AppConfig = {
   staffNotifyEmails: string[];
   /** Vehicle lookups; a provider left undefined is not configured. */
   vehicleData: VehicleDataConfig;
+  /** Road distance from the collection base. */
+  distance: DistanceConfig;
   /** Demo mode (`npm run demo`): every page says nothing is real. */
   demo: boolean;
   site: Pick<
@@ -437,6 +459,13 @@ export type VehicleDataConfig = {
   motHistory:
     | { clientId: string; clientSecret: string; apiKey: string; scope: string; tokenUrl: string; apiUrl: string }
     | undefined;
+};
+
+export type DistanceConfig = {
+  /** The collection base, a full postcode upper-case with one space. */
+  origin: string;
+  /** Google's Routes API; undefined without a key (distances are estimated). */
+  google: { apiKey: string; apiUrl: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -512,6 +541,12 @@ function configFrom(env: Env): AppConfig {
     messaging: messagingFrom(env),
     staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
     vehicleData: vehicleDataFrom(env),
+    distance: {
+      origin: env.COLLECTION_POSTCODE,
+      google: env.GOOGLE_MAPS_API_KEY
+        ? { apiKey: env.GOOGLE_MAPS_API_KEY, apiUrl: env.GOOGLE_MAPS_API_URL }
+        : undefined,
+    },
     demo: env.DEMO_MODE,
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,

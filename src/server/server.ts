@@ -9,6 +9,7 @@ import { createSessionStore } from './auth/sessions';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { deleteExpiredDistanceLookups } from './features/distance';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { deleteExpiredVehicleLookups } from './features/vehicle-data';
 import { missingBusinessDetails } from './features/site/site-config';
@@ -73,6 +74,7 @@ export async function startServer(options: {
             deleteExpired: (now) => deleteOldRateLimitCounters(database.db, new Date(now.getTime() - 60 * 60_000)),
           },
           { name: 'cached vehicle lookups', deleteExpired: (now) => deleteExpiredVehicleLookups(database.db, now) },
+          { name: 'cached distances', deleteExpired: (now) => deleteExpiredDistanceLookups(database.db, now) },
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),

@@ -23,6 +23,7 @@ const expectedTables = [
   'call_logs',
   'car_valuations',
   'customer_reviews',
+  'distance_lookups',
   'idempotency_keys',
   'login_attempts',
   'outbound_messages',
@@ -31,6 +32,7 @@ const expectedTables = [
   'sessions',
   'users',
   'valuation_events',
+  'valuation_offers',
   'vehicle_lookups',
   'visitor_analytics',
 ];

@@ -2,13 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeDvla } from './dvla/fake-dvla';
 import { startFakeDvsa } from './dvsa/fake-dvsa';
+import { startFakeGoogle } from './google/fake-google';
 import { startSmtpSink } from './smtp-sink';
 import { startFakeTwilio } from './twilio/fake-twilio';
 
 /**
  * The local stand-ins for outside providers, as one process: an SMTP server that keeps what it
  * receives, the fake Twilio, the fake DVLA Vehicle Enquiry Service and the fake DVSA MOT History
- * API (with its OAuth2 token endpoint). The end-to-end runner and the bench start it before the
+ * API (with its OAuth2 token endpoint) and the fake Google Routes API. The end-to-end runner and the bench start it before the
  * app and point the app's settings at it (scripts/lib/start-fakes.mjs, `fakesEnv`); `npm run demo`
  * will too. Prints one JSON line with the addresses and credentials:
  *
@@ -16,6 +17,7 @@ import { startFakeTwilio } from './twilio/fake-twilio';
  *    "twilio":{"apiUrl":…,"accountSid":…,"authToken":…,"fromNumber":…},
  *    "dvla":{"apiUrl":"http://127.0.0.1:40124/vehicle-enquiry","apiKey":…},
  *    "dvsa":{"tokenUrl":…,"apiUrl":…,"clientId":…,"clientSecret":…,"apiKey":…,"scope":…},
+ *    "google":{"apiUrl":"http://127.0.0.1:40126","apiKey":…},
  *    "controlUrl":"http://127.0.0.1:40127"}
  *
  * The control address lets a browser test look at what was "delivered" and make the mail server
@@ -25,15 +27,17 @@ import { startFakeTwilio } from './twilio/fake-twilio';
  *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
  *   GET  /dvla/lookups             registrations the fake DVLA was asked for, in order
  *   GET  /dvsa/lookups             registrations the fake DVSA was asked for, in order
- *   GET  /contract-problems        { dvla: [...], dvsa: [...] }: exchanges that broke the providers' documents
+ *   GET  /google/destinations      postcodes the fake Google Routes API was asked for, in order
+ *   GET  /contract-problems        { dvla: [...], dvsa: [...], google: [...] }: exchanges that broke the providers' documents
  * Run: node --import tsx test/fakes/serve-fakes.ts
  */
 
-const [smtp, twilio, dvla, dvsa] = await Promise.all([
+const [smtp, twilio, dvla, dvsa, google] = await Promise.all([
   startSmtpSink(),
   startFakeTwilio(),
   startFakeDvla(),
   startFakeDvsa(),
+  startFakeGoogle(),
 ]);
 
 const control = http.createServer((request, response) => {
@@ -59,8 +63,13 @@ const control = http.createServer((request, response) => {
   }
   if (route === 'GET /dvla/lookups') return reply(200, dvla.lookups);
   if (route === 'GET /dvsa/lookups') return reply(200, dvsa.lookups);
+  if (route === 'GET /google/destinations') return reply(200, google.destinations);
   if (route === 'GET /contract-problems') {
-    return reply(200, { dvla: dvla.contractProblems, dvsa: dvsa.contractProblems });
+    return reply(200, {
+      dvla: dvla.contractProblems,
+      dvsa: dvsa.contractProblems,
+      google: google.contractProblems,
+    });
   }
   if (route === 'PUT /smtp/rejected') {
     let text = '';
@@ -95,13 +104,14 @@ console.log(
       apiKey: dvsa.apiKey,
       scope: dvsa.scope,
     },
+    google: { apiUrl: google.url, apiKey: google.apiKey },
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
   }),
 );
 
 const stop = async () => {
   control.close();
-  await Promise.all([smtp.close(), twilio.close(), dvla.close(), dvsa.close()]);
+  await Promise.all([smtp.close(), twilio.close(), dvla.close(), dvsa.close(), google.close()]);
   process.exit(0);
 };
 process.once('SIGTERM', () => void stop());

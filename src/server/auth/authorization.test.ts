@@ -19,6 +19,8 @@ import type { Access } from './access';
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/vehicle/:registration': 'public',
+  'GET /api/dvla-info/:registration': 'admin',
+  'GET /api/distance/:postcode': 'admin',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/user': 'signedIn',
@@ -41,6 +43,13 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/valuations/:id/photos': 'public',
   'GET /api/valuations/:id/photos/:photoPath': 'public',
   'DELETE /api/valuations/:id/photos/:photoPath': 'public',
+  // The back office's valuation lists, stats and archive actions (issue 11).
+  'GET /api/valuations/active': 'admin',
+  'GET /api/valuations/archived': 'admin',
+  'GET /api/admin/valuations/stats': 'admin',
+  'POST /api/valuations/:id/archive': 'admin',
+  'POST /api/valuations/:id/unarchive': 'admin',
+  'DELETE /api/valuations/:id': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

@@ -19,6 +19,9 @@ const takesNoBody = new Set([
   // so the limits apply while it arrives: a zod body schema would validate a body that is never parsed
   // into an object. The route declares `consumes: multipart/form-data` instead.
   'POST /api/valuations/:id/photos',
+  // Archive and restore the valuation named in the path (issue 11); the admin is the session's.
+  'POST /api/valuations/:id/archive',
+  'POST /api/valuations/:id/unarchive',
 ]);
 
 /**
@@ -29,6 +32,8 @@ const takesNoBody = new Set([
 const plainPathParams = new Set([
   // Checked in the handler, so a bad registration gets the lookup's own `{ success: false }` answer.
   'GET /api/vehicle/:registration',
+  // The same check, so a bad registration gets the vehicle information's `{ success: false, error }`.
+  'GET /api/dvla-info/:registration',
 ]);
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */

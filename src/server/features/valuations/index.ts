@@ -7,3 +7,4 @@ export { valuationsRoutes, VALUATION_SUBMIT_LIMIT, type ValuationsRoutesDeps } f
 export { createValuation, hashUploadToken } from './valuations-service';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
 export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';
+export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-valuations-routes';

@@ -18,7 +18,15 @@ export { createVehicleLookup, deleteExpiredVehicleLookups, type VehicleLookup } 
 export { createDvlaClient, type DvlaClient } from './dvla-client';
 export { createMotHistoryClient, type MotHistoryClient } from './mot-history-client';
 export { createVehicleInfo, type VehicleInfo } from './vehicle-info-service';
-export { ProviderError, PROVIDER_TIMEOUT_MS } from './provider-http';
+// The provider plumbing (time-out, error classes) serves features/distance's Google client too.
+export {
+  exchange,
+  failureOf,
+  ProviderError,
+  PROVIDER_TIMEOUT_MS,
+  type ProviderClientOptions,
+  type ProviderFailure,
+} from './provider-http';
 
 export type VehicleDataOptions = {
   /** Per provider request (5 s unless a test wants less). */

@@ -6,7 +6,8 @@
 /** Every provider request gives up after this long (issue 10: 5 s, never a hang). */
 export const PROVIDER_TIMEOUT_MS = 5_000;
 
-export type ProviderName = 'DVLA' | 'DVSA';
+/** Google: the Routes API (features/distance), which shares this plumbing. */
+export type ProviderName = 'DVLA' | 'DVSA' | 'Google';
 
 /**
  * - `rejected`: the provider refused the registration itself (400);

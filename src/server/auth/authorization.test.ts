@@ -47,6 +47,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/valuations/active': 'admin',
   'GET /api/valuations/archived': 'admin',
   'GET /api/admin/valuations/stats': 'admin',
+  'GET /api/admin/valuations/:id': 'admin',
+  'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',
   'DELETE /api/valuations/:id': 'admin',

@@ -94,13 +94,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
 }
 
 /**
- * `Cache-Control: no-store` on every response that belongs to a session.
+ * `Cache-Control: no-store` on every response that belongs to a session, unless the route
+ * already said no-store in its own words (e.g. "no-store, private" on staff's photo route).
  * Register after access control: its cookie plugin writes Set-Cookie in an
  * onSend hook, which must run before this one reads it.
  */
 export function registerSessionNoStore(app: FastifyInstance, options: { https: boolean }) {
   const cookieName = sessionCookieName(options.https);
   app.addHook('onSend', async (request, reply) => {
+    if (/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
     if (touchesSession(request, reply, cookieName)) reply.header('Cache-Control', 'no-store');
   });
 }

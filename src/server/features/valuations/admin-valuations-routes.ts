@@ -4,13 +4,22 @@ import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
 import {
+  adminValuationMessages,
   valuationIdParamsSchema,
   valuationListItemSchema,
   valuationListQuerySchema,
   valuationListResponseSchema,
   valuationStatsSchema,
 } from '~/shared/admin-valuations';
+import { AppError } from '~/server/http/app-error';
+import {
+  adminValuationPhotoParamsSchema,
+  adminValuationPhotoQuerySchema,
+  valuationDetailSchema,
+} from '~/shared/admin-valuation-detail';
 import { apiErrorSchema } from '~/shared/api-error';
+import { adminPhotoEntry, valuationDetail } from './admin-valuation-detail';
+import { sendPhoto } from './photos';
 import { deleteArchivedValuation, listValuations, setArchived, toListItem } from './admin-valuations-service';
 import { createValuationStats } from './stats';
 
@@ -36,7 +45,7 @@ const admin = { access: 'admin' as const };
 export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
   const stats = createValuationStats(deps.db, { maxAgeMs: deps.statsMaxAgeMs });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
   for (const [list, archived] of [
@@ -100,6 +109,37 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         request.log.error({ err: error, valuationId: id }, 'could not remove a deleted valuation’s files'),
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/valuations/:id',
+    { config: admin, schema: { params: valuationIdParamsSchema, response: { 200: valuationDetailSchema, ...errors } } },
+    async (request) => {
+      const detail = await valuationDetail(deps.db, {
+        id: request.params.id,
+        viewerUserId: requireAuth(request).user.id,
+        now: deps.clock(),
+      });
+      if (!detail) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
+      return detail;
+    },
+  );
+
+  // The seller's photos for staff: the same private files the seller's token opens, never cached.
+  app.get(
+    '/api/admin/valuations/:id/photos/:photoPath',
+    {
+      config: admin,
+      schema: {
+        params: adminValuationPhotoParamsSchema,
+        querystring: adminValuationPhotoQuerySchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, photoPath } = request.params;
+      return sendPhoto(reply, deps.files, await adminPhotoEntry(deps.db, id, photoPath), request.query.size);
     },
   );
 };

@@ -17,7 +17,7 @@ import {
   valuationPhotoParamsSchema,
   valuationPhotosSchema,
 } from '~/shared/valuation-photos';
-import { parsePhotoEntry, photoIds, processPhoto, removePhotoFiles, storePhoto } from './photos';
+import { parsePhotoEntry, photoIds, processPhoto, removePhotoFiles, sendPhoto, storePhoto } from './photos';
 import { hashUploadToken } from './valuations-service';
 
 export type PhotoRoutesDeps = {
@@ -222,13 +222,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
       const { id, photoPath } = request.params;
       const row = await authorized(request, id);
       const entry = row.photoPaths.map(parsePhotoEntry).find((e) => e?.id === photoPath);
-      if (!entry) throw new AppError('NOT_FOUND', m.photoNotFound);
-      const bytes = await deps.files.read(request.query.size === 'thumb' ? entry.thumb : entry.full);
-      return reply
-        .header('Content-Type', 'image/jpeg')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', 'inline')
-        .send(bytes);
+      return sendPhoto(reply, deps.files, entry, request.query.size);
     },
   );
 };

@@ -250,7 +250,7 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     const full = await photo(id, token, photoId!);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
-    expect(full.headers['cache-control']).toBe('private, no-store');
+    expect(full.headers['cache-control']).toBe('no-store, private');
     expect(full.rawPayload.equals(stored)).toBe(true);
     const thumb = await photo(id, token, photoId!, 'thumb');
     expect(thumb.rawPayload.equals(await files.read(parsed.thumb))).toBe(true);

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '~/server/http/app-error';
@@ -125,4 +126,23 @@ export async function removePhotoFiles(files: FileStore, entries: readonly strin
     await files.remove(parsed.full);
     if (parsed.thumb !== parsed.full) await files.remove(parsed.thumb);
   }
+}
+
+/**
+ * Sends one stored photo (its thumbnail or full image) as a private JPEG, for the seller's token
+ * route and staff's route alike; 404 when the valuation has no photo with that id.
+ */
+export async function sendPhoto(
+  reply: FastifyReply,
+  files: FileStore,
+  entry: PhotoEntry | undefined,
+  size: 'full' | 'thumb',
+): Promise<FastifyReply> {
+  if (!entry) throw new AppError('NOT_FOUND', m.photoNotFound);
+  const bytes = await files.read(size === 'thumb' ? entry.thumb : entry.full);
+  return reply
+    .header('Content-Type', 'image/jpeg')
+    .header('Cache-Control', 'no-store, private')
+    .header('Content-Disposition', 'inline')
+    .send(bytes);
 }

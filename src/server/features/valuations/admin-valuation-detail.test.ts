@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { carValuations, valuationEvents } from '~/server/db/schema';
+import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app';
+import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
+import { testEngines } from '../../../../test/helpers/database';
+import { validValuation } from '../../../../test/helpers/valuation';
+import { formatPhotoEntry, PHOTO_AREA } from './photos';
+
+/**
+ * The detail page's call (issue 11): every field the tabs show, the photos as ids, the timeline
+ * with who did what, the first view recorded once; and staff's private photo route.
+ */
+
+const ORIGIN = 'http://localhost';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const NOW = new Date('2026-03-02T09:00:00Z');
+
+describe.each(testEngines)('admin valuation detail on %s', (engine) => {
+  const hasher = cheapHasher();
+  let t: TestApp | undefined;
+  let filesDir: string | undefined;
+  let files: FileStore;
+
+  afterEach(async () => {
+    await t?.close();
+    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    t = undefined;
+    filesDir = undefined;
+  });
+
+  async function setup() {
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-admin-detail-'));
+    files = createDiskFileStore(filesDir);
+    t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock: testClock(NOW), files } });
+    const admin = await seedUser(t.db.database.db, hasher, { username: 'dana' });
+    return { admin, cookie: await signedInCookie(t.app, admin) };
+  }
+
+  /** A valuation as a seller submits it, through the public API (so its event and token are real). */
+  async function submitted(): Promise<string> {
+    const response = await t!.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  const get = (url: string, cookie?: string) =>
+    t!.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('answers every field the tabs show, without the upload token, and records the first view once', async () => {
+    const { cookie } = await setup();
+    const id = await submitted();
+    const first = await get(`/api/admin/valuations/${id}`, cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    const detail = first.json<ValuationDetail>();
+    const sent = validValuation();
+    expect(detail).toMatchObject({
+      id,
+      status: 'new',
+      // As stored: normalised on submit (DESIGN 6).
+      registration: 'AB12CDE',
+      mileage: sent.mileage,
+      firstName: sent.firstName,
+      email: 'jo@example.com',
+      postcode: 'LN11 0LQ',
+      contactPreference: sent.contactPreference,
+      isArchived: false,
+      firstViewedAt: NOW.toISOString(),
+      photoIds: [],
+    });
+    expect(first.body).not.toMatch(/uploadToken|upload_token/);
+    expect(detail.events.map((e) => [e.type, e.actor])).toEqual([
+      ['created', null],
+      ['viewed', 'dana'],
+    ]);
+    expect(first.headers['cache-control']).toBe('no-store');
+
+    // A second look, by another admin, changes nothing.
+    const other = await seedUser(t!.db.database.db, hasher, { username: 'eli' });
+    const again = (
+      await get(`/api/admin/valuations/${id}`, await signedInCookie(t!.app, other))
+    ).json<ValuationDetail>();
+    expect(again.events.map((e) => e.type)).toEqual(['created', 'viewed']);
+    expect(again.firstViewedAt).toBe(NOW.toISOString());
+  });
+
+  it('shows archive and restore in the timeline with who did them', async () => {
+    const { cookie } = await setup();
+    const id = await submitted();
+    const post = (url: string) => t!.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN } });
+    expect((await post(`/api/valuations/${id}/archive`)).statusCode).toBe(200);
+    expect((await post(`/api/valuations/${id}/unarchive`)).statusCode).toBe(200);
+    const detail = (await get(`/api/admin/valuations/${id}`, cookie)).json<ValuationDetail>();
+    expect(detail.events.map((e) => [e.type, e.actor])).toEqual([
+      ['created', null],
+      ['archived', 'dana'],
+      ['restored', 'dana'],
+      ['viewed', 'dana'],
+    ]);
+  });
+
+  it('answers 404 for an unknown valuation and 400 for a malformed id, writing nothing', async () => {
+    const { cookie } = await setup();
+    expect((await get(`/api/admin/valuations/${UNKNOWN_ID}`, cookie)).json()).toMatchObject({
+      message: 'Valuation not found',
+    });
+    expect((await get(`/api/admin/valuations/${UNKNOWN_ID}`, cookie)).statusCode).toBe(404);
+    expect((await get('/api/admin/valuations/not-an-id', cookie)).statusCode).toBe(400);
+    expect(await t!.db.database.db.select().from(valuationEvents)).toEqual([]);
+  });
+
+  it('serves the seller’s photos to staff, never cached, and nothing else', async () => {
+    const { cookie } = await setup();
+    const id = await submitted();
+    const full = await files.save(Buffer.from('full jpeg'), { area: PHOTO_AREA, extension: 'jpg' });
+    const thumb = await files.save(Buffer.from('thumb jpeg'), { area: PHOTO_AREA, extension: 'jpg' });
+    await t!.db.database.db
+      .update(carValuations)
+      .set({ photoPaths: [formatPhotoEntry(full, thumb)] })
+      .where(eq(carValuations.id, id));
+    const [photoId] = (await get(`/api/admin/valuations/${id}`, cookie)).json<ValuationDetail>().photoIds;
+    expect(photoId).toMatch(/^[0-9a-f]{32}$/);
+
+    const image = await get(`/api/admin/valuations/${id}/photos/${photoId}`, cookie);
+    expect(image.statusCode).toBe(200);
+    expect(image.body).toBe('full jpeg');
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('no-store, private');
+    expect((await get(`/api/admin/valuations/${id}/photos/${photoId}?size=thumb`, cookie)).body).toBe('thumb jpeg');
+
+    expect((await get(`/api/admin/valuations/${id}/photos/${'0'.repeat(32)}`, cookie)).statusCode).toBe(404);
+    expect((await get(`/api/admin/valuations/${UNKNOWN_ID}/photos/${photoId}`, cookie)).statusCode).toBe(404);
+    expect((await get(`/api/admin/valuations/${id}/photos/..%2F..%2Fetc%2Fpasswd`, cookie)).statusCode).toBe(400);
+    // Without a session: refused before anything is read.
+    expect((await get(`/api/admin/valuations/${id}/photos/${photoId}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import { carValuations, users, valuationEvents } from '~/server/db/schema';
+import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { parsePhotoEntry, photoIds, type PhotoEntry } from './photos';
+
+/** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
+const EVENTS_SHOWN = 500;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * A valuation as the detail page shows it, or undefined when there is none. The first admin to
+ * open it sets `firstViewedAt` and writes a "viewed" event (DESIGN 6), in the same transaction
+ * that reads it, with the row locked so two admins opening it at once record one first view.
+ */
+export async function valuationDetail(
+  db: Db,
+  { id, viewerUserId, now }: { id: string; viewerUserId: number; now: Date },
+): Promise<ValuationDetail | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(carValuations).where(eq(carValuations.id, id)).for('update');
+    if (!row) return undefined;
+    if (!row.firstViewedAt) {
+      row.firstViewedAt = now;
+      await tx.update(carValuations).set({ firstViewedAt: now }).where(eq(carValuations.id, id));
+      await tx
+        .insert(valuationEvents)
+        .values({ valuationId: id, type: 'viewed', actorUserId: viewerUserId, createdAt: now });
+    }
+    const events = await tx
+      .select({
+        type: valuationEvents.type,
+        data: valuationEvents.data,
+        actor: users.username,
+        createdAt: valuationEvents.createdAt,
+      })
+      .from(valuationEvents)
+      .leftJoin(users, eq(users.id, valuationEvents.actorUserId))
+      .where(eq(valuationEvents.valuationId, id))
+      .orderBy(asc(valuationEvents.createdAt), asc(valuationEvents.id))
+      .limit(EVENTS_SHOWN);
+
+    const { uploadTokenHash: _secret, photoPaths, financeAmountPence: _unused, ...fields } = row;
+    return {
+      ...fields,
+      status: fields.status,
+      createdAt: fields.createdAt.toISOString(),
+      updatedAt: fields.updatedAt.toISOString(),
+      firstViewedAt: iso(fields.firstViewedAt),
+      archivedAt: iso(fields.archivedAt),
+      contactPreference: fields.contactPreference ?? [],
+      photoIds: photoIds(photoPaths ?? []),
+      events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+    };
+  });
+}
+
+/** The stored files of one of the valuation's photos, or undefined when either is unknown. */
+export async function adminPhotoEntry(db: Db, id: string, photoId: string): Promise<PhotoEntry | undefined> {
+  const [row] = await db
+    .select({ photoPaths: carValuations.photoPaths })
+    .from(carValuations)
+    .where(eq(carValuations.id, id));
+  return row?.photoPaths.map(parsePhotoEntry).find((entry) => entry?.id === photoId);
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { valuationPhotoParamsSchema } from './valuation-photos';
+import { valuationStatusValues } from './admin-valuations';
+
+/**
+ * `GET /api/admin/valuations/:id` (issue 11): everything the detail page's tabs show (Vehicle,
+ * Condition, Finance, Contact, Photos) and its timeline. The DVLA and Location tabs have their own
+ * calls (`/api/dvla-info/:registration`, `/api/distance/:postcode`).
+ */
+
+const nullableText = z.string().nullable();
+const nullableInt = z.number().int().nullable();
+/** "2026-03-12", as DVLA gives it. */
+const nullableDate = z.iso.date().nullable();
+
+export const valuationEventSchema = z.object({
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  /** The admin who acted; null for the seller, the system, or a deleted account. */
+  actor: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ValuationEventView = z.infer<typeof valuationEventSchema>;
+
+export const valuationDetailSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(valuationStatusValues),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** When an admin first opened it (the first call of this route sets it). */
+  firstViewedAt: z.iso.datetime().nullable(),
+  isArchived: z.boolean(),
+  archivedAt: z.iso.datetime().nullable(),
+
+  // Vehicle
+  registration: z.string(),
+  mileage: z.number().int(),
+  make: nullableText,
+  model: nullableText,
+  year: nullableInt,
+  fuelType: nullableText,
+  engineSize: nullableText,
+  color: nullableText,
+  motStatus: nullableText,
+  motExpiryDate: nullableDate,
+  taxStatus: nullableText,
+  taxDueDate: nullableDate,
+  co2Emissions: nullableInt,
+  dateOfLastV5CIssued: nullableDate,
+  markedForExport: z.boolean().nullable(),
+
+  // Condition and finance
+  overallCondition: nullableText,
+  scuffedWheels: nullableInt,
+  tyresNeedReplacing: nullableInt,
+  cambeltChanged: nullableText,
+  cambeltDate: nullableText,
+  serviceHistory: nullableText,
+  mechanicalIssues: nullableText,
+  mechanicalDetails: nullableText,
+  outstandingFinance: nullableText,
+
+  // Contact
+  firstName: z.string(),
+  lastName: z.string(),
+  postcode: z.string(),
+  email: z.string(),
+  /** As the seller typed it. */
+  phone: z.string(),
+  /** For tel: and SMS; null when the number could not be normalised. */
+  phoneE164: nullableText,
+  contactPreference: z.array(z.string()),
+  agreeToContact: z.boolean(),
+
+  /** The seller's photos, oldest first, as ids for `/api/admin/valuations/:id/photos/:photoPath`. */
+  photoIds: z.array(z.string()),
+  /** Oldest first. */
+  events: z.array(valuationEventSchema),
+});
+export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
+
+/** `GET /api/admin/valuations/:id/photos/:photoPath?size=thumb|full`. */
+export const adminValuationPhotoParamsSchema = valuationPhotoParamsSchema;
+export const adminValuationPhotoQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });

@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     ...deps.valuations,
   });
-  await app.register(adminValuationsRoutes, { db, files, clock });
+  await app.register(adminValuationsRoutes, { db, files, clock, outbox });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
   const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { valuationPhotoParamsSchema } from './valuation-photos';
 import { valuationStatusValues } from './admin-valuations';
+import { offerSchema } from './valuation-offer';
 
 /**
  * `GET /api/admin/valuations/:id` (issue 11): everything the detail page's tabs show (Vehicle,
@@ -76,6 +77,8 @@ export const valuationDetailSchema = z.object({
   photoIds: z.array(z.string()),
   /** Oldest first. */
   events: z.array(valuationEventSchema),
+  /** Newest first, each with its messages' delivery status. */
+  offers: z.array(offerSchema),
 });
 export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
 

@@ -48,6 +48,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/valuations/archived': 'admin',
   'GET /api/admin/valuations/stats': 'admin',
   'GET /api/admin/valuations/:id': 'admin',
+  'POST /api/valuations/:id/offer': 'admin',
   'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',

@@ -8,3 +8,4 @@ export { messagesRoutes } from './messages-routes';
 export { describeTransports, transportsFor } from './transports';
 export { valuationReceived, type ValuationReceivedData } from './templates/valuation-received';
 export { newValuation, type NewValuationData } from './templates/new-valuation';
+export { valuationOffer, type ValuationOfferData } from './templates/valuation-offer';

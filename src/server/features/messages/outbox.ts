@@ -36,6 +36,8 @@ export type NewAttachment = { filename: string; contentType: string; content: Ui
 type Common = {
   /** The valuation the message is about, so its page can list it (later issues). */
   valuationId?: string | null;
+  /** The offer the message carries, so the offer history shows its delivery. */
+  offerId?: string | null;
 };
 
 export type Queued = { id: string; status: MessageStatus };
@@ -112,6 +114,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         attachments,
         templateName: message.template.name,
         valuationId: message.valuationId ?? null,
+        offerId: message.offerId ?? null,
       });
     },
     async queueSms(tx, message) {
@@ -125,6 +128,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         htmlBody: null,
         templateName: message.template.name,
         valuationId: message.valuationId ?? null,
+        offerId: message.offerId ?? null,
       });
     },
   };

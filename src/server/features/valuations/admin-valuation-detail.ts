@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, users, valuationEvents } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { listOffers } from './offers';
 import { parsePhotoEntry, photoIds, type PhotoEntry } from './photos';
 
 /** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
@@ -52,6 +53,7 @@ export async function valuationDetail(
       contactPreference: fields.contactPreference ?? [],
       photoIds: photoIds(photoPaths ?? []),
       events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+      offers: await listOffers(tx, id),
     };
   });
 }

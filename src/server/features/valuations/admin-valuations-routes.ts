@@ -18,13 +18,18 @@ import {
   valuationDetailSchema,
 } from '~/shared/admin-valuation-detail';
 import { apiErrorSchema } from '~/shared/api-error';
+import { offerRequestSchema, offerSchema } from '~/shared/valuation-offer';
+import type { Outbox } from '../messages';
 import { adminPhotoEntry, valuationDetail } from './admin-valuation-detail';
+import { listOffers, sendOffer } from './offers';
 import { sendPhoto } from './photos';
 import { deleteArchivedValuation, listValuations, setArchived, toListItem } from './admin-valuations-service';
 import { createValuationStats } from './stats';
 
 export type AdminValuationsRoutesDeps = {
   db: Db;
+  /** Offers go out through it, in the transaction that stores them. */
+  outbox: Outbox;
   /** The private file store: a deleted valuation's photos and attachments are removed from it. */
   files: FileStore;
   clock: () => Date;
@@ -123,6 +128,34 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
       });
       if (!detail) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
       return detail;
+    },
+  );
+
+  app.post(
+    '/api/valuations/:id/offer',
+    {
+      config: admin,
+      schema: {
+        params: valuationIdParamsSchema,
+        body: offerRequestSchema,
+        response: { 201: offerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { offerAmount, notes, sendMethod } = request.body;
+      const actorUserId = requireAuth(request).user.id;
+      const offerId = await sendOffer(deps.db, deps.outbox, {
+        valuationId: id,
+        actorUserId,
+        now: deps.clock(),
+        amountPence: offerAmount,
+        notes,
+        sendMethod,
+      });
+      request.log.info({ valuationId: id, offerId, by: actorUserId, sendMethod }, 'offer sent');
+      const offer = (await listOffers(deps.db, id)).find((o) => o.id === offerId)!;
+      return reply.status(201).send(offer);
     },
   );
 

@@ -1,0 +1,56 @@
+import { formatPounds } from '~/shared/valuation-offer';
+import { html } from './html';
+import { emailHtml, emailText, type EmailContent, type MessageContext } from './layout';
+import { vehicleName } from './valuation-received';
+
+/**
+ * Staff's price for the seller's car (issue 11), by e-mail, text or both. Says the figure, any
+ * note from staff, and how to answer; it promises nothing the business has not decided (no
+ * expiry, no guarantee beyond what the note says).
+ */
+export type ValuationOfferData = {
+  firstName: string;
+  registration: string;
+  make: string | null;
+  model: string | null;
+  amountPence: number;
+  /** Staff's note to the seller, as typed; null for none. */
+  notes: string | null;
+};
+
+export const valuationOffer = {
+  name: 'valuation-offer',
+  email(data: ValuationOfferData, context: MessageContext): EmailContent {
+    const { phone } = context.site;
+    const vehicle = vehicleName(data);
+    const amount = formatPounds(data.amountPence);
+    const subject = `Our offer for ${vehicle}: ${amount}`;
+    const lines = [
+      `Hello ${data.firstName},`,
+      `Thank you for asking us to value ${vehicle}. Based on what you told us, we would like to offer ${amount}.`,
+      ...(data.notes ? [data.notes] : []),
+      phone
+        ? `To accept, or if you have any questions, reply to this e-mail or call us on ${phone.display}.`
+        : 'To accept, or if you have any questions, reply to this e-mail.',
+      'There is no obligation to sell.',
+    ];
+    return {
+      subject,
+      text: emailText(lines, context),
+      html: emailHtml(
+        subject,
+        {
+          preheader: `We would like to offer ${amount} for ${vehicle}.`,
+          heading: `Our offer: ${amount}`,
+          paragraphs: lines.map((line) => html`${line}`),
+        },
+        context,
+      ),
+    };
+  },
+  sms(data: ValuationOfferData, context: MessageContext): string {
+    const { tradingName, phone } = context.site;
+    const reply = phone ? ` Call ${phone.display} to accept or ask anything.` : ' Reply to accept or ask anything.';
+    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)}.${reply}`;
+  },
+} as const;

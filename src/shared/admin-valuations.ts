@@ -32,6 +32,8 @@ export const adminValuationMessages = {
   archived: 'Valuation archived successfully',
   restored: 'Valuation restored to active list',
   deleted: 'Valuation permanently deleted',
+  statusChanged: 'Status updated',
+  statusFailed: 'Failed to update status',
   archiveFailed: 'Failed to archive valuation',
   restoreFailed: 'Failed to restore valuation',
   deleteFailed: 'Failed to delete valuation',
@@ -39,6 +41,11 @@ export const adminValuationMessages = {
   empty: 'No valuations found',
   emptyArchive: 'No archived valuations found',
 } as const;
+
+/** `PATCH /api/valuations/:id/status`: the detail page's status control. */
+export const valuationStatusChangeSchema = z.object({
+  status: z.enum(valuationStatusValues, { message: adminValuationMessages.invalidStatus }),
+});
 
 export const valuationIdParamsSchema = z.object({ id: z.uuid({ message: adminValuationMessages.invalidId }) });
 

@@ -49,6 +49,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/valuations/stats': 'admin',
   'GET /api/admin/valuations/:id': 'admin',
   'POST /api/valuations/:id/offer': 'admin',
+  'PATCH /api/valuations/:id/status': 'admin',
   'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',

@@ -104,6 +104,32 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
     ]);
   });
 
+  it('sets the status from the detail page, on the timeline with who; the same status changes nothing', async () => {
+    const { cookie } = await setup();
+    const id = await submitted();
+    const patch = (payload: Record<string, unknown>, target = id) =>
+      t!.app.inject({
+        method: 'PATCH',
+        url: `/api/valuations/${target}/status`,
+        headers: { cookie, origin: ORIGIN },
+        payload,
+      });
+    const completed = await patch({ status: 'completed' });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json()).toMatchObject({ id, status: 'completed' });
+    expect((await patch({ status: 'completed' })).statusCode).toBe(200);
+    const refused = await patch({ status: 'sold' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Status must be one of new, contacted or completed.' });
+    expect((await patch({ status: 'new' }, UNKNOWN_ID)).statusCode).toBe(404);
+
+    const detail = (await get(`/api/admin/valuations/${id}`, cookie)).json<ValuationDetail>();
+    expect(detail.status).toBe('completed');
+    expect(detail.events.filter((e) => e.type === 'status_changed').map((e) => [e.actor, e.data])).toEqual([
+      ['dana', { from: 'new', to: 'completed' }],
+    ]);
+  });
+
   it('answers 404 for an unknown valuation and 400 for a malformed id, writing nothing', async () => {
     const { cookie } = await setup();
     expect((await get(`/api/admin/valuations/${UNKNOWN_ID}`, cookie)).json()).toMatchObject({

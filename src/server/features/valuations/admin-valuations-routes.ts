@@ -10,6 +10,7 @@ import {
   valuationListQuerySchema,
   valuationListResponseSchema,
   valuationStatsSchema,
+  valuationStatusChangeSchema,
 } from '~/shared/admin-valuations';
 import { AppError } from '~/server/http/app-error';
 import {
@@ -23,7 +24,13 @@ import type { Outbox } from '../messages';
 import { adminPhotoEntry, valuationDetail } from './admin-valuation-detail';
 import { listOffers, sendOffer } from './offers';
 import { sendPhoto } from './photos';
-import { deleteArchivedValuation, listValuations, setArchived, toListItem } from './admin-valuations-service';
+import {
+  deleteArchivedValuation,
+  listValuations,
+  setArchived,
+  setStatus,
+  toListItem,
+} from './admin-valuations-service';
 import { createValuationStats } from './stats';
 
 export type AdminValuationsRoutesDeps = {
@@ -98,6 +105,25 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
       },
     );
   }
+
+  app.patch(
+    '/api/valuations/:id/status',
+    {
+      config: admin,
+      schema: {
+        params: valuationIdParamsSchema,
+        body: valuationStatusChangeSchema,
+        response: { 200: valuationListItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actorUserId = requireAuth(request).user.id;
+      const { id } = request.params;
+      const row = await setStatus(deps.db, { id, actorUserId, now: deps.clock(), status: request.body.status });
+      request.log.info({ valuationId: id, by: actorUserId, status: row.status }, 'valuation status set');
+      return toListItem(row);
+    },
+  );
 
   app.delete(
     '/api/valuations/:id',

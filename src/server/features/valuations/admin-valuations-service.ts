@@ -15,6 +15,7 @@ import {
   type ValuationListFilters,
   type ValuationListItem,
   type ValuationListResponse,
+  type ValuationStatusValue,
 } from '~/shared/admin-valuations';
 import { removePhotoFiles } from './photos';
 
@@ -196,6 +197,32 @@ export async function setArchived(db: Db, action: ArchiveAction & { archive: boo
     await tx
       .insert(valuationEvents)
       .values({ valuationId: id, type: archive ? 'archived' : 'restored', actorUserId, createdAt: now });
+    return updated!;
+  });
+}
+
+/**
+ * Sets the valuation's status (new, contacted, completed) from the detail page's control, with
+ * 'status_changed' { from, to } on its timeline; choosing the status it already has changes nothing.
+ */
+export async function setStatus(db: Db, action: ArchiveAction & { status: ValuationStatusValue }): Promise<ListRow> {
+  const { id, actorUserId, now, status } = action;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select(listColumns).from(carValuations).where(eq(carValuations.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', m.notFound);
+    if (row.status === status) return row;
+    const [updated] = await tx
+      .update(carValuations)
+      .set({ status, updatedAt: now })
+      .where(eq(carValuations.id, id))
+      .returning(listColumns);
+    await tx.insert(valuationEvents).values({
+      valuationId: id,
+      type: 'status_changed',
+      data: { from: row.status, to: status },
+      actorUserId,
+      createdAt: now,
+    });
     return updated!;
   });
 }

@@ -3,7 +3,7 @@ import type { Db } from '~/server/db/client';
 import { carValuations, users, valuationEvents } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { listOffers } from './offers';
-import { parsePhotoEntry, photoIds, type PhotoEntry } from './photos';
+import { findPhotoEntry, photoIds, type PhotoEntry } from './photos';
 
 /** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
 const EVENTS_SHOWN = 500;
@@ -64,5 +64,5 @@ export async function adminPhotoEntry(db: Db, id: string, photoId: string): Prom
     .select({ photoPaths: carValuations.photoPaths })
     .from(carValuations)
     .where(eq(carValuations.id, id));
-  return row?.photoPaths.map(parsePhotoEntry).find((entry) => entry?.id === photoId);
+  return row ? findPhotoEntry(row.photoPaths, photoId) : undefined;
 }

@@ -17,7 +17,15 @@ import {
   valuationPhotoParamsSchema,
   valuationPhotosSchema,
 } from '~/shared/valuation-photos';
-import { parsePhotoEntry, photoIds, processPhoto, removePhotoFiles, sendPhoto, storePhoto } from './photos';
+import {
+  findPhotoEntry,
+  parsePhotoEntry,
+  photoIds,
+  processPhoto,
+  removePhotoFiles,
+  sendPhoto,
+  storePhoto,
+} from './photos';
 import { hashUploadToken } from './valuations-service';
 
 export type PhotoRoutesDeps = {
@@ -221,8 +229,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     async (request, reply) => {
       const { id, photoPath } = request.params;
       const row = await authorized(request, id);
-      const entry = row.photoPaths.map(parsePhotoEntry).find((e) => e?.id === photoPath);
-      return sendPhoto(reply, deps.files, entry, request.query.size);
+      return sendPhoto(reply, deps.files, findPhotoEntry(row.photoPaths, photoPath), request.query.size);
     },
   );
 };

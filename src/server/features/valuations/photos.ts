@@ -39,6 +39,11 @@ export function parsePhotoEntry(entry: string): PhotoEntry | undefined {
 }
 
 /** What clients see of the stored entries: the photos' ids, oldest first. */
+/** The stored entry of the photo with this id, or undefined. */
+export function findPhotoEntry(entries: readonly string[], id: string): PhotoEntry | undefined {
+  return entries.map(parsePhotoEntry).find((entry) => entry?.id === id);
+}
+
 export function photoIds(entries: readonly string[]): string[] {
   return entries.flatMap((entry) => parsePhotoEntry(entry)?.id ?? []);
 }

@@ -327,6 +327,11 @@ test.describe('[PUBLIC][HOME] launch offer while it runs', () => {
       ).toBeVisible();
       const offer = page.locator('#launch-offer');
       await expect(offer).not.toBeInViewport();
+      // Clicked once the page is hydrated: on a loaded CI machine a click made during hydration
+      // was once seen to end with the offer out of view (cause not yet known; see the note).
+      await expect
+        .poll(() => learnMore.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))))
+        .toBe(true);
       await learnMore.click();
       await expect(offer.getByRole('heading', { level: 2 })).toBeInViewport();
       await expect(offer).toContainText('£100 Love2Shop digital voucher');

@@ -9,8 +9,6 @@ import { legacyRedirects } from '~/shared/paths';
  * route table now so every address exists; each says plainly it is not ready.
  */
 const adminSectionsComingLater = [
-  { path: 'valuations/:id', title: 'Valuation details' },
-  { path: 'archived', title: 'Archived valuations' },
   { path: 'purchased-vehicles', title: 'Purchased vehicles' },
   { path: 'reviews', title: 'Customer reviews' },
   { path: 'analytics', title: 'Visitor analytics' },
@@ -133,8 +131,18 @@ export const routes: RouteObject[] = caseSensitive([
             children: [
               {
                 index: true,
-                id: 'features/admin/home/admin-home-page',
-                lazy: () => import('~/client/features/admin/home/admin-home-page'),
+                id: 'features/admin/valuations/dashboard/dashboard-page',
+                lazy: () => import('~/client/features/admin/valuations/dashboard/dashboard-page'),
+              },
+              {
+                path: 'valuations/:id',
+                id: 'features/admin/valuations/detail/valuation-detail-page',
+                lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
+              },
+              {
+                path: 'archived',
+                id: 'features/admin/valuations/archived/archived-page',
+                lazy: () => import('~/client/features/admin/valuations/archived/archived-page'),
               },
               {
                 path: 'users',

@@ -9,4 +9,11 @@ export const adminPaths = {
   login: paths.adminLogin,
   users: '/admin/users',
   messages: '/admin/messages',
+  archived: '/admin/archived',
+  valuation: (id: string) => `/admin/valuations/${id}`,
+  calls: '/admin/calls',
+  voiceMessages: '/admin/voice-messages',
+  reviews: '/admin/reviews',
+  analytics: '/admin/analytics',
+  purchasedVehicles: '/admin/purchased-vehicles',
 } as const;

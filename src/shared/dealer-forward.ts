@@ -49,7 +49,11 @@ export const dealerForwardRequestSchema = z.object({
     .refine((v) => v.length <= DEALER_EMAIL_MAX_LENGTH && SIMPLE_EMAIL.test(v) && z.email().safeParse(v).success, {
       message: dealerForwardMessages.invalidEmail,
     }),
-  message: optionalText({ max: DEALER_MESSAGE_MAX_LENGTH, tooLong: dealerForwardMessages.messageTooLong, multiline: true }),
+  message: optionalText({
+    max: DEALER_MESSAGE_MAX_LENGTH,
+    tooLong: dealerForwardMessages.messageTooLong,
+    multiline: true,
+  }),
   senderName: text({
     min: 1,
     max: SENDER_NAME_MAX_LENGTH,

@@ -18,6 +18,12 @@ const common = {
   estimated: z.boolean(),
   /** The credit to show beside the figures (Google's, or the open data the estimate comes from). */
   attribution: z.string(),
+  /**
+   * Driving directions from the base to the postcode: `embedUrl` for the Maps Embed API frame
+   * when GOOGLE_MAPS_EMBED_KEY is set (the page's CSP allows exactly that frame), else null;
+   * `linkUrl` always, for a plain link to Google Maps' directions.
+   */
+  directions: z.object({ embedUrl: z.url().nullable(), linkUrl: z.url() }),
 };
 
 export const distanceFoundSchema = z.object({

@@ -24,5 +24,13 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/*.configured.spec.ts' },
+    {
+      // The same browser against the app with every provider configured (scripts/e2e.mjs).
+      name: 'configured',
+      testMatch: '**/*.configured.spec.ts',
+      use: { browserName: 'chromium', baseURL: process.env.E2E_CONFIGURED_BASE_URL ?? 'http://127.0.0.1:3001' },
+    },
+  ],
 });

@@ -14,7 +14,9 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
 //      BENCH_WARMUP (s, default 2; 0 skips), BENCH_START_TIMEOUT (s, default 180),
 //      BENCH_APP_COMMAND (default `node scripts/start.mjs`),
-//      BENCH_OUTBOX_MESSAGES (default 2000), BENCH_DATABASE_URL (also measure the outbox on PostgreSQL).
+//      BENCH_OUTBOX_MESSAGES (default 2000), BENCH_DATABASE_URL (also measure the outbox and the
+//      back office's lists on PostgreSQL), BENCH_VALUATIONS (default 1000000; 0 skips the back
+//      office's lists at scale: scripts/lib/bench-admin-valuations.mjs).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block);
 // 130/143 interrupted.
@@ -26,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
+import { benchAdminValuations } from './lib/bench-admin-valuations.mjs';
 import { lighthouseScores, pageJavaScriptBytes } from './lib/page-audits.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
@@ -302,6 +305,7 @@ const settings = {
   startTimeoutSec: envNumber('BENCH_START_TIMEOUT', 180, { min: 1 }),
   pipelining: 1,
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
+  adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: {
     HOST: '127.0.0.1',
@@ -394,8 +398,14 @@ async function main() {
   log('measuring the outbox worker (messages per second to an in-process SMTP server)…');
   const outbox = await measureOutbox();
   shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
+
+  const atScale = await measureAdminValuations(bareRps);
   const httpProblems = [
     ...rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
+    ...(atScale.engines ?? []).flatMap((e) => [
+      ...e.problems,
+      ...e.rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
+    ]),
     ...[homeJavaScript, valuationJavaScript].flatMap((j) => j.problems.map((p) => `page JavaScript: ${p}`)),
     ...overBudget('/', homeJavaScript),
     ...overBudget('/valuation', valuationJavaScript),
@@ -412,6 +422,7 @@ async function main() {
       `load ${machine.loadAvg1m} · connections ${settings.connections} · duration ${settings.durationSec}s (warm-up ${settings.warmupSec}s)`,
   );
   console.log(`\n${renderOutboxTable(outbox)}`);
+  console.log(`\n${renderAdminValuations(atScale)}`);
 
   console.log(
     `\nhome page JavaScript: ${(homeJavaScript.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${homeJavaScript.files} files ` +
@@ -450,6 +461,7 @@ async function main() {
     valuationJavaScript,
     lighthouse,
     outbox,
+    adminValuations: atScale,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
   const dir = path.join(repoRoot, 'bench', 'results');
@@ -474,6 +486,38 @@ async function main() {
     return 2;
   }
   return 0;
+}
+
+/** The back office's list and stats on BENCH_VALUATIONS seeded valuations, per engine. */
+async function measureAdminValuations(bareRps) {
+  if (settings.adminValuations === 0) return { skipped: 'BENCH_VALUATIONS=0' };
+  log(`measuring the back office's valuation list and stats on ${fmtInt(settings.adminValuations)} valuations…`);
+  const atScale = await benchAdminValuations({
+    count: settings.adminValuations,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    measure: (baseUrl, scenario) => measure(baseUrl, scenario, 'app'),
+    env: { ...fakesEnv(fakes), STAFF_NOTIFY_EMAIL: STAFF_EMAIL, TRUST_PROXY: '1' },
+    signal: shutdown.signal,
+    log,
+  });
+  for (const row of atScale.engines.flatMap((e) => e.rows)) {
+    row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
+  }
+  return atScale;
+}
+
+function renderAdminValuations(atScale) {
+  if (atScale.skipped) return `Back office at scale skipped: ${atScale.skipped}`;
+  const seeded = atScale.engines
+    .filter((e) => e.seededSeconds !== null)
+    .map((e) => `${e.engine} seeded in ${e.seededSeconds} s`);
+  const missing = process.env.BENCH_DATABASE_URL ? '' : ' (PostgreSQL not measured: set BENCH_DATABASE_URL)';
+  return [
+    `Back office at scale: ${fmtInt(atScale.count)} valuations, signed in as an admin${missing}` +
+      (seeded.length ? `; ${seeded.join(', ')}` : ''),
+    renderTable(atScale.engines.flatMap((e) => e.rows)),
+    ...atScale.engines.flatMap((e) => e.problems.map((p) => `!! ${p}`)),
+  ].join('\n');
 }
 
 /** Preflight once, warm up, then run the measured autocannon run; returns a result row. */

@@ -2,9 +2,12 @@
 // fakes (an SMTP server, Twilio, the DVLA and the DVSA; test/fakes/serve-fakes.ts), then the app as
 // `npm start` runs it (building first when needed) with DEMO_MODE=1, pointed at those fakes, with
 // its own data folder (./data-demo, kept between runs) and a back-office user "demo" whose password
-// is made on the first run and kept in data-demo/demo-admin-password.txt. Ctrl-C stops everything.
+// is made on the first run and kept in data-demo/demo-admin-password.txt. On the first run it also
+// seeds a few hundred made-up valuation requests from the last few weeks, so the back office has
+// something to show (`npm run seed:demo -- --if-empty`). Ctrl-C stops everything.
 //
 // Env: PORT (default 3000), DEMO_DATA_DIR (default ./data-demo).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +30,32 @@ async function demoPassword() {
 
 await mkdir(dataDir, { recursive: true });
 const password = await demoPassword();
+seedDemoValuations();
+
+/**
+ * Made-up requests for the back office, on the first run only. Before the app starts: the embedded
+ * database takes one process at a time.
+ */
+function seedDemoValuations() {
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, 'scripts', 'seed-demo.mjs'),
+      '--valuations',
+      '300',
+      '--days',
+      '45',
+      '--seed',
+      '7',
+      '--if-empty',
+    ],
+    { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' } },
+  );
+  if (seeded.status !== 0) {
+    console.error('Could not seed the demo valuations (see above).');
+    process.exit(1);
+  }
+}
 
 console.log('Starting the demo: local fakes first, then the app (it builds first when the build is stale)...');
 const fakes = await startFakes();
@@ -63,7 +92,7 @@ console.log(
     '',
     `  Site:         ${site}/`,
     `  Valuation:    ${site}/valuation   (try AA19AAA, AA19EEE, AA19SRN, AA19MOT; ER19NFD is "not found")`,
-    `  Back office:  ${site}/admin`,
+    `  Back office:  ${site}/admin   (300 made-up valuation requests are seeded on the first run)`,
     `  Username:     ${username}`,
     `  Password:     ${password}   (kept in ${path.relative(process.cwd(), path.join(dataDir, 'demo-admin-password.txt'))})`,
     '',

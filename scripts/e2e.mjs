@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromiumPath as chromium } from './lib/chromium.mjs';
+import { ensureBuilt } from './lib/ensure-build.mjs';
 import { startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
 
@@ -33,19 +34,29 @@ const admin = {
 };
 // E-mail goes to a local SMTP server the tests can read, and vehicle lookups to the fake DVLA and
 // DVSA; text messages are left unconfigured, so the browser tests also see what staff see before
-// Twilio is set up (texts "held").
+// Twilio is set up (texts "held"). A second app, "configured", has every provider set up (texts
+// to the fake Twilio, a Maps Embed key) for the specs named *.configured.spec.ts, which follow a
+// request through the back office end to end.
+await ensureBuilt(); // once, before the two apps start
 const fakes = await startFakes();
-const app = await startApp({
-  env: {
-    ...fakesEnv(fakes),
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
-    ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
-  },
-}).catch(async (error) => {
+const appEnv = {
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
+  ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
+};
+const apps = await Promise.allSettled([
+  startApp({ env: { ...fakesEnv(fakes), ...appEnv } }),
+  startApp({
+    env: { ...fakesEnv(fakes, { twilio: true }), GOOGLE_MAPS_EMBED_KEY: 'e2e-maps-embed-key', ...appEnv },
+  }),
+]);
+const failed = apps.find((result) => result.status === 'rejected');
+if (failed) {
+  await Promise.all(apps.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
   await fakes.stop();
-  throw error;
-});
+  throw failed.reason;
+}
+const [app, configuredApp] = apps.map((result) => result.value);
 let code;
 try {
   code = await new Promise((resolve) => {
@@ -55,6 +66,7 @@ try {
         ...process.env,
         ...admin,
         E2E_BASE_URL: app.baseUrl,
+        E2E_CONFIGURED_BASE_URL: configuredApp.baseUrl,
         E2E_FAKES_URL: fakes.controlUrl,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       },
@@ -62,7 +74,7 @@ try {
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
 } finally {
-  await app.stop();
+  await Promise.all([app.stop(), configuredApp.stop()]);
   await fakes.stop();
 }
 process.exit(code);

@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/server/db/client';
 import { runMigrations } from '~/server/db/migrate';
-import { existingValuations, seedValuations } from '~/server/features/valuations/demo-valuations';
+import { DEFAULT_SPAN_DAYS, existingValuations, seedValuations } from '~/server/features/valuations/demo-valuations';
 import { configOrExit } from '~/server/server';
 
 /**
- * `npm run seed:demo -- --valuations N [--force] [--seed S]`
+ * `npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D]`
  *
  * Inserts N made-up valuation requests (src/server/features/valuations/demo-valuations.ts), for the
  * demo and for measuring the back office at scale (issue 11), printing progress and the rate. It
@@ -16,9 +16,12 @@ import { configOrExit } from '~/server/server';
  *
  * Safety: it refuses a database that already holds valuations unless `--force` is given, so it
  * cannot mix invented requests into real ones by accident (the usual slip: DATABASE_URL still set
- * to production in the shell). `--seed` (0 to 999) repeats the same rows.
+ * to production in the shell). `--if-empty` seeds only an empty table and otherwise does nothing,
+ * successfully (`npm run demo` uses it on every start). `--seed` (0 to 999) repeats the same rows;
+ * `--days` spreads them over that many days before now (default two years).
  */
-const usage = 'Usage: npm run seed:demo -- --valuations N [--force] [--seed S]';
+const usage = 'Usage: npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D]';
+const MAX_SPAN_DAYS = 3_650;
 const MAX_SEED_VALUATIONS = 5_000_000;
 
 function fail(message: string): never {
@@ -31,7 +34,9 @@ async function main() {
     options: {
       valuations: { type: 'string' },
       force: { type: 'boolean', default: false },
+      'if-empty': { type: 'boolean', default: false },
       seed: { type: 'string' },
+      days: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -42,6 +47,11 @@ async function main() {
   }
   const seed = values.seed === undefined ? Math.floor(Math.random() * 1_000) : Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed > 999) fail(`--seed must be a whole number from 0 to 999. ${usage}`);
+  const spanDays = values.days === undefined ? DEFAULT_SPAN_DAYS : Number(values.days);
+  if (!Number.isInteger(spanDays) || spanDays < 1 || spanDays > MAX_SPAN_DAYS) {
+    fail(`--days must be a whole number from 1 to ${MAX_SPAN_DAYS.toLocaleString('en-GB')}. ${usage}`);
+  }
+  if (values.force && values['if-empty']) fail(`Give --force or --if-empty, not both. ${usage}`);
 
   const config = configOrExit();
   const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `PGlite in ${config.dataDir}`;
@@ -49,6 +59,9 @@ async function main() {
   try {
     await runMigrations(database);
     const existing = await existingValuations(database);
+    if (existing > 0 && values['if-empty']) {
+      return console.log(`${where} already holds valuations; nothing seeded (--if-empty).`);
+    }
     if (existing > 0 && !values.force) {
       fail(
         `Refused: ${where} already holds ${existing.toLocaleString('en-GB')} valuation(s). Seeding adds made-up ` +
@@ -61,6 +74,7 @@ async function main() {
     const rate = (done: number) => Math.round(done / ((performance.now() - started) / 1000)).toLocaleString('en-GB');
     await seedValuations(database, count, {
       seed,
+      spanDays,
       progress(done) {
         const now = performance.now();
         if (done < count && now - lastReport < 2_000) return;

@@ -275,10 +275,16 @@ export function ukRegistration(random: Random, year: number, before: Date): stri
 }
 
 const DAY = 86_400_000;
+/** Requests are spread over the last two years unless asked otherwise. */
+export const DEFAULT_SPAN_DAYS = 730;
 
 /** One batch of made-up valuations, as one array per column (the INSERT's unnest() takes them). */
-export function makeValuations(count: number, options: { now: Date; random: Random; serial: number }) {
+export function makeValuations(
+  count: number,
+  options: { now: Date; random: Random; serial: number; spanDays?: number },
+) {
   const { now, random } = options;
+  const spanDays = options.spanDays ?? DEFAULT_SPAN_DAYS;
   const columns = {
     registration: [] as string[],
     mileage: [] as number[],
@@ -306,7 +312,7 @@ export function makeValuations(count: number, options: { now: Date; random: Rand
   for (let i = 0; i < count; i++) {
     const serial = options.serial + i;
     // Created at any moment of the last two years, more of them in the daytime.
-    const created = new Date(now.getTime() - Math.floor(random() * 730 * DAY));
+    const created = new Date(now.getTime() - Math.floor(random() * spanDays * DAY));
     if (random() < 0.7) created.setUTCHours(8 + Math.floor(random() * 12));
     if (created > now) created.setTime(now.getTime() - Math.floor(random() * 3_600_000));
     const createdYear = created.getUTCFullYear();
@@ -393,14 +399,17 @@ export async function existingValuations(database: Database): Promise<number> {
 export async function seedValuations(
   database: Database,
   count: number,
-  options: { seed: number; now?: Date; progress?: (done: number) => void },
+  options: { seed: number; now?: Date; spanDays?: number; progress?: (done: number) => void },
 ): Promise<number> {
   const random = seededRandom(options.seed);
   const now = options.now ?? new Date();
   let done = 0;
   while (done < count) {
     const size = Math.min(BATCH, count - done);
-    await insertBatch(database, makeValuations(size, { now, random, serial: options.seed * 10_000_000 + done }));
+    await insertBatch(
+      database,
+      makeValuations(size, { now, random, spanDays: options.spanDays, serial: options.seed * 10_000_000 + done }),
+    );
     done += size;
     options.progress?.(done);
   }

@@ -22,7 +22,9 @@ import { startFakeTwilio } from './twilio/fake-twilio';
  *
  * The control address lets a browser test look at what was "delivered" and make the mail server
  * refuse an address (a mailbox that does not exist), as real providers do:
- *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId }]
+ *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId, attachments }]
+ *                                  (attachments: [{ filename, contentType, size }])
+ *   GET  /smtp/attachment?messageId=<id>&index=<n>   that attachment's bytes, with its content type
  *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
  *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
  *   GET  /dvla/lookups             registrations the fake DVLA was asked for, in order
@@ -52,8 +54,21 @@ const control = http.createServer((request, response) => {
         to: mail.envelopeTo,
         subject: mail.parsed.subject,
         messageId: mail.parsed.messageId,
+        attachments: mail.parsed.attachments.map(({ filename, contentType, size }) => ({
+          filename,
+          contentType,
+          size,
+        })),
       })),
     );
+  }
+  if (request.method === 'GET' && request.url?.startsWith('/smtp/attachment?')) {
+    const query = new URL(request.url, 'http://fakes').searchParams;
+    const mail = smtp.received.find((received) => received.parsed.messageId === query.get('messageId'));
+    const attachment = mail?.parsed.attachments[Number(query.get('index') ?? 0)];
+    if (!attachment) return reply(404, { message: 'No such attachment' });
+    response.writeHead(200, { 'content-type': attachment.contentType }).end(attachment.content);
+    return;
   }
   if (route === 'GET /twilio/messages') {
     return reply(

@@ -85,7 +85,9 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await expect(row.getByText('Sent', { exact: true })).toBeVisible();
     await expect
       .poll(async () => (await receivedBySmtpServer()).filter((mail) => mail.to.includes(address)))
-      .toEqual([{ to: [address], subject: 'Test message from CarBuy Direct', messageId: expect.any(String), attachments: [] }]);
+      .toEqual([
+        { to: [address], subject: 'Test message from CarBuy Direct', messageId: expect.any(String), attachments: [] },
+      ]);
 
     for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startApp } from '../../scripts/lib/start-app.mjs';
 import { expect, expectNoAxeViolations, saveScreenshot, test as base } from '../fixtures';
+import { hydrated } from './seller-wizard';
 
 /**
  * The boxes lead to /valuation?registration=…, which looks the car up at once; Chromium logs the
@@ -22,13 +23,6 @@ const registrationBoxes = ['Enter your registration to start', 'Your car’s reg
 
 /** The form around a registration box, so its own "Get My Valuation" button is the one pressed. */
 const formOf = (page: Page, label: string) => page.locator('form').filter({ has: page.getByLabel(label) });
-
-/** Resolves once React has hydrated the element (it then carries React's props). */
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
-}
 
 function search(page: Page) {
   return new URL(page.url()).search;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { CONSENT_LABEL } from '~/shared/valuation';
-import { expect, expectNoAxeViolations, fakesUrl, saveScreenshot, test as base, viewports } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, saveScreenshot, test as base, viewports } from '../fixtures';
+import { answerSteps2To4, cameraPhoto, emailsTo, footer, hydrated, next, toastWith } from './seller-wizard';
 
 /*
  * A seller's whole journey (issue 10) against the fake DVLA and DVSA that scripts/e2e.mjs starts:
@@ -20,70 +19,6 @@ const test = base.extend({
     consoleProblems.splice(0, consoleProblems.length, ...kept);
   },
 });
-
-async function emailsTo(address: string): Promise<{ to: string[]; subject: string; text?: string }[]> {
-  const all = (await (await fetch(`${fakesUrl()}/smtp/messages`)).json()) as { to: string[]; subject: string }[];
-  return all.filter((message) => message.to.includes(address));
-}
-
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
-}
-
-const footer = (page: Page, step: number) => page.getByText(`Step ${step} of 4`, { exact: true });
-const next = (page: Page) => page.getByRole('button', { name: 'Next Step' });
-const toastWith = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
-
-/** A camera-like JPEG: noise keeps it large enough (about 1MB) for the upload to take a while. */
-async function cameraPhoto(name: string) {
-  const buffer = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
-}
-
-async function answerSteps2To4(page: Page, email: string) {
-  await page.getByRole('radio', { name: 'Great Condition', exact: true }).check();
-  await page
-    .getByRole('radiogroup', { name: 'How many wheels are scuffed?' })
-    .getByRole('radio', { name: '1', exact: true })
-    .check();
-  await page
-    .getByRole('radiogroup', { name: 'How many tyres need replacing?' })
-    .getByRole('radio', { name: '0', exact: true })
-    .check();
-  await page
-    .getByRole('radiogroup', { name: 'Has the cambelt been changed?' })
-    .getByRole('radio', { name: 'No', exact: true })
-    .check();
-  await page.getByRole('radio', { name: 'Full', exact: true }).check();
-  await page
-    .getByRole('radiogroup', { name: 'Any mechanical issues?' })
-    .getByRole('radio', { name: 'No', exact: true })
-    .check();
-  await next(page).click();
-  await expect(footer(page, 3)).toBeVisible();
-  await page.getByRole('radio', { name: 'No', exact: true }).check();
-  await next(page).click();
-  await expect(footer(page, 4)).toBeVisible();
-  await page.getByLabel('First name').fill('Sam');
-  await page.getByLabel('Last name').fill('Seller');
-  await page.getByLabel('Postcode').fill('LN11 0LQ');
-  await page.getByLabel('Phone number').fill('07911 123456');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('checkbox', { name: 'Call' }).check();
-  await page.getByRole('checkbox', { name: CONSENT_LABEL }).check();
-}
 
 /** Records every value the upload progress bar shows, from before the upload starts. */
 async function recordProgress(page: Page) {

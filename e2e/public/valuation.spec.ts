@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONSENT_LABEL, valuationMessages } from '~/shared/valuation';
 import { expect, expectNoAxeViolations, saveScreenshot, test as base, viewports } from '../fixtures';
+import { hydrated } from './seller-wizard';
 
 /*
  * The valuation wizard (issue 10). The lookup steps accept both answers the app can give: the
@@ -25,13 +26,6 @@ const test = base.extend({
     consoleProblems.splice(0, consoleProblems.length, ...kept);
   },
 });
-
-/** Resolves once React has hydrated the element (it then carries React's props). */
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
-}
 
 const stepHeading = (page: Page) => page.locator('#valuation-step-heading');
 const footer = (page: Page, step: number) => page.getByText(`Step ${step} of 4`, { exact: true });

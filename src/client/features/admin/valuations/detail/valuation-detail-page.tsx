@@ -28,7 +28,7 @@ export function Component() {
   if (valuation.isPending) return <LoadingState className="py-24" label="Loading valuation details..." />;
   if (valuation.isError) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <BackLink />
         <Card role="alert" className="grid justify-items-center gap-3 px-4 py-14 text-center">
           <h1 className="text-xl font-bold text-brand-950">Failed to load valuation details</h1>
@@ -55,14 +55,14 @@ export function Component() {
  */
 function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <ValuationHeader valuation={valuation} />
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_25rem]">
         <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
           <section aria-label="Details" className="order-2 min-w-0 lg:order-none">
             <DetailTabs valuation={valuation} />
           </section>
-          <section aria-label="History" className="order-5 lg:order-none">
+          <section aria-label="Timeline" className="order-5 lg:order-none">
             <TimelineCard events={valuation.events} />
           </section>
         </div>

@@ -11,11 +11,11 @@ export type DetailItem = {
 /** Label and value pairs as a definition list: two columns on wider screens, one on a phone. */
 export function DetailList({ items, className }: { items: readonly DetailItem[]; className?: string }) {
   return (
-    <dl className={cn('grid gap-x-6 gap-y-0 sm:grid-cols-2', className)}>
+    <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-0 sm:gap-x-6', className)}>
       {items.map((item) => (
         <div
           key={item.label}
-          className={cn('grid gap-0.5 border-b border-line py-3 last:border-b-0', item.wide && 'sm:col-span-2')}
+          className={cn('grid gap-0.5 border-b border-line py-3 last:border-b-0', item.wide && 'col-span-2')}
         >
           <dt className="text-sm font-medium text-muted">{item.label}</dt>
           <dd className="font-semibold break-words text-brand-950">{item.value}</dd>

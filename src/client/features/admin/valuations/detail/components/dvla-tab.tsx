@@ -159,7 +159,7 @@ function MotTestCard({ test }: { test: MotTest }) {
               <li key={index} className="flex items-start gap-2.5 text-sm">
                 <span
                   className={cn(
-                    'mt-px inline-flex w-28 shrink-0 justify-center rounded-md border px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase',
+                    'mt-px inline-flex shrink-0 justify-center whitespace-nowrap sm:w-36 rounded-md border px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase',
                     look.className,
                   )}
                 >

@@ -24,7 +24,9 @@ export function useVehicleInfo(registration: string) {
 
 /** SPEC section 8: the server's error, or "Connection error" when no answer came. */
 export function vehicleInfoError(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Connection error';
+  // fetch rejects with a TypeError when the request never got an answer.
+  if (error instanceof TypeError) return 'Connection error';
+  if (!(error instanceof ApiError)) return 'The server’s answer could not be read.';
   try {
     const failure = vehicleInfoFailureSchema.safeParse(JSON.parse(error.bodyText));
     if (failure.success) return failure.data.error;

@@ -1,8 +1,81 @@
+import { useParams, useNavigate } from 'react-router';
+import { Button } from '~/client/components/ui/button';
+import { Card } from '~/client/components/ui/card';
+import { LoadingState } from '~/client/components/ui/spinner';
 import type { RouteHandle } from '~/client/lib/page-meta';
+import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { adminPaths } from '../../admin-paths';
+import { errorMessage } from '../../lib/server-errors';
+import { useValuation } from './api/get-valuation';
+import { DetailTabs } from './components/detail-tabs';
+import { ForwardToDealerCard } from './components/forward-to-dealer-card';
+import { QuickSummaryCard } from './components/quick-summary-card';
+import { SendOfferCard } from './components/send-offer-card';
+import { TimelineCard } from './components/timeline-card';
+import { BackLink, ValuationHeader } from './components/valuation-header';
 
 export const handle: RouteHandle = { meta: { title: 'Valuation details', noindex: true } };
 
-// Placeholder while the screen is being built in this session; replaced before commit.
+/**
+ * /admin/valuations/{id} (issue 11; SPEC section 2): one valuation request, its tabs, the
+ * actions staff take on it (status, offer, forward to a dealer) and its timeline.
+ */
 export function Component() {
-  return <h1>Valuation details</h1>;
+  const { id = '' } = useParams();
+  const valuation = useValuation(id);
+  const navigate = useNavigate();
+
+  if (valuation.isPending) return <LoadingState className="py-24" label="Loading valuation details..." />;
+  if (valuation.isError) {
+    return (
+      <div className="grid grid-cols-1 gap-6">
+        <BackLink />
+        <Card role="alert" className="grid justify-items-center gap-3 px-4 py-14 text-center">
+          <h1 className="text-xl font-bold text-brand-950">Failed to load valuation details</h1>
+          <p className="max-w-md text-muted">{errorMessage(valuation.error, 'Please try again.')}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="brand" size="sm" onClick={() => void valuation.refetch()} disabled={valuation.isFetching}>
+              Try again
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void navigate(adminPaths.dashboard)}>
+              Back
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+  return <DetailLayout valuation={valuation.data} />;
+}
+
+/**
+ * Desktop: tabs and timeline on the left, the cards staff act with on the right. Phone: one
+ * column with Quick Summary first, the tabs, then the actions and the timeline (the two column
+ * wrappers step aside with `display: contents`, so `order` arranges their cards).
+ */
+function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ValuationHeader valuation={valuation} />
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_25rem]">
+        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+          <section aria-label="Details" className="order-2 min-w-0 lg:order-none">
+            <DetailTabs valuation={valuation} />
+          </section>
+          <section aria-label="Timeline" className="order-5 lg:order-none">
+            <TimelineCard events={valuation.events} />
+          </section>
+        </div>
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <section aria-label="Summary" className="order-1 lg:order-none">
+            <QuickSummaryCard valuation={valuation} />
+          </section>
+          <section aria-label="Actions" className="order-3 grid gap-6 lg:order-none">
+            <SendOfferCard key={valuation.id} valuation={valuation} />
+            <ForwardToDealerCard valuationId={valuation.id} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
 }

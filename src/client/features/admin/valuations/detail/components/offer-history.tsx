@@ -1,0 +1,80 @@
+import { CircleAlert, CircleCheck, Clock, LoaderCircle, PauseCircle, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { cn } from '~/client/lib/cn';
+import type { Offer } from '~/shared/valuation-offer';
+import { formatPounds } from '~/shared/valuation-offer';
+import { adminPaths } from '../../../admin-paths';
+import { deliveryLabel } from '../lib/delivery';
+import { formatUkStamp } from '../lib/format-time';
+import { PanelHeading } from './detail-list';
+
+const methodLabels: Record<Offer['sendMethod'], string> = {
+  email: 'By e-mail',
+  sms: 'By text',
+  both: 'By e-mail and text',
+};
+const channelLabels = { email: 'E-mail', sms: 'Text' } as const;
+
+const deliveryLooks: Record<string, { className: string; icon: LucideIcon; spin?: boolean }> = {
+  queued: { className: 'border-brand-100 bg-brand-50 text-brand-800', icon: Clock },
+  sending: { className: 'border-brand-200 bg-brand-50 text-brand-800', icon: LoaderCircle, spin: true },
+  sent: { className: 'border-green-200 bg-green-50 text-go-700', icon: CircleCheck },
+  failed: { className: 'border-red-200 bg-red-50 text-danger', icon: CircleAlert },
+  held: { className: 'border-amber-300 bg-amber-50 text-amber-900', icon: PauseCircle },
+};
+
+/** Offers sent so far, newest first, each with its messages' delivery (linked to the Messages screen). */
+export function OfferHistory({ offers }: { offers: readonly Offer[] }) {
+  return (
+    <section aria-labelledby="offer-history" className="grid gap-3 border-t border-line pt-5">
+      <PanelHeading>
+        <span id="offer-history">Offer history</span>
+      </PanelHeading>
+      {offers.length === 0 ? (
+        <p className="text-sm text-muted">No offers sent yet.</p>
+      ) : (
+        <ol className="grid gap-3">
+          {offers.map((offer) => (
+            <li key={offer.id} className="rounded-lg border border-line bg-surface p-3.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="text-lg font-bold text-brand-950">{formatPounds(offer.amountPence)}</span>
+                <span className="text-sm font-medium text-brand-800">{methodLabels[offer.sendMethod]}</span>
+              </div>
+              <p className="text-sm text-muted">
+                {formatUkStamp(offer.createdAt)} by {offer.sentBy ?? 'a removed account'}
+              </p>
+              {offer.notes ? <p className="mt-2 text-sm whitespace-pre-line text-ink">{offer.notes}</p> : null}
+              {offer.messages.length > 0 ? (
+                <ul className="mt-2.5 flex flex-wrap gap-2" aria-label="Delivery">
+                  {offer.messages.map((message) => (
+                    <li key={message.id}>
+                      <DeliveryLink {...message} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function DeliveryLink({ id, channel, status }: Offer['messages'][number]) {
+  const look = deliveryLooks[status] ?? { className: 'border-line bg-white text-slate-700', icon: Clock };
+  const Icon = look.icon;
+  return (
+    <Link
+      to={`${adminPaths.messages}?message=${encodeURIComponent(id)}`}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold hover:underline',
+        look.className,
+      )}
+    >
+      <Icon aria-hidden="true" className={cn('size-3.5', look.spin && 'animate-spin motion-reduce:animate-none')} />
+      {channelLabels[channel]}: {deliveryLabel(status)}
+      <span className="sr-only">(view message)</span>
+    </Link>
+  );
+}

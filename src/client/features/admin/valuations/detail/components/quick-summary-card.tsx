@@ -1,0 +1,69 @@
+import { Badge } from '~/client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
+import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { distanceBadgeOf } from '~/shared/distance';
+import { formatPounds } from '~/shared/valuation-offer';
+import { canLookUpDistance, useDistance } from '../../api/get-distance';
+import { StatusBadge } from '../../components/status-badge';
+import { useVehicleInfo } from '../api/get-vehicle-info';
+import { formatUkStamp } from '../lib/format-time';
+import { choiceLabel, formatMiles, vehicleName } from '../lib/labels';
+import { mileageBelowLastMot } from '../lib/mileage-check';
+import { Missing } from './detail-list';
+import { MileageWarning } from './mileage-warning';
+
+/** Quick Summary: what staff need at a glance before acting, including the mileage check. */
+export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail }) {
+  const distance = useDistance(v.postcode);
+  const info = useVehicleInfo(v.registration);
+  const below = info.data?.motHistory ? mileageBelowLastMot(v.mileage, info.data.motHistory.motTests) : undefined;
+  const latest = v.offers[0];
+  const badge = canLookUpDistance(v.postcode) ? distanceBadgeOf(distance.data) : 'N/A';
+  const rows: { label: string; value: React.ReactNode }[] = [
+    { label: 'Status', value: <StatusBadge status={v.status} /> },
+    { label: 'Received', value: formatUkStamp(v.createdAt) },
+    { label: 'First viewed', value: v.firstViewedAt ? formatUkStamp(v.firstViewedAt) : <Missing>Not yet</Missing> },
+    { label: 'Vehicle', value: vehicleName(v) },
+    { label: 'Mileage', value: formatMiles(v.mileage) },
+    { label: 'Condition', value: choiceLabel('overallCondition', v.overallCondition) },
+    { label: 'Finance', value: choiceLabel('outstandingFinance', v.outstandingFinance) },
+    {
+      label: 'Distance',
+      value: distance.isLoading ? (
+        <Missing>Checking…</Missing>
+      ) : (
+        <span className="inline-flex items-center gap-1.5">
+          <Badge variant={badge === 'N/A' ? 'neutral' : 'subtle'}>{badge}</Badge>
+          {distance.data?.status === 'OK' ? (
+            <span className="text-sm font-normal">{distance.data.distance}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      label: 'Latest offer',
+      value: latest ? formatPounds(latest.amountPence) : <Missing>None yet</Missing>,
+    },
+  ];
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle>Quick Summary</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {below ? <MileageWarning mileage={v.mileage} reading={below} compact /> : null}
+        <dl className="grid">
+          {rows.map((row) => (
+            <div
+              key={row.label}
+              className="flex items-center justify-between gap-4 border-b border-line py-2 text-sm last:border-b-0"
+            >
+              <dt className="text-muted">{row.label}</dt>
+              <dd className="text-right font-semibold text-brand-950">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { statusLabel } from '../../components/status-badge';
+import { valuationStatusValues, type ValuationStatusValue } from '~/shared/admin-valuations';
+import type { ValuationEventView } from '~/shared/admin-valuation-detail';
+import { formatPounds } from '~/shared/valuation-offer';
+
+/**
+ * The timeline's lines: what happened, in words, from each event's type and data. Types the
+ * page does not know yet are still shown ("Other event: …"), so nothing on the record is hidden.
+ */
+
+export type EventTone = 'neutral' | 'brand' | 'success' | 'warning';
+export type EventDescription = { title: string; detail?: string; tone: EventTone };
+
+const methodWords: Record<string, string> = { email: 'by e-mail', sms: 'by text message', both: 'by e-mail and text' };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+function statusWord(value: unknown): string {
+  return valuationStatusValues.includes(value as ValuationStatusValue)
+    ? statusLabel(value as ValuationStatusValue)
+    : (text(value) ?? 'unknown');
+}
+
+export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>): EventDescription {
+  const { data } = event;
+  switch (event.type) {
+    case 'created':
+      return { title: 'Valuation request received', tone: 'brand' };
+    case 'viewed':
+      return { title: 'First viewed by staff', tone: 'neutral' };
+    case 'offer_sent': {
+      const pence = count(data.amountPence);
+      const method = methodWords[String(data.sendMethod)];
+      return {
+        title: pence === undefined ? 'Offer sent' : `Offer of ${formatPounds(pence)} sent`,
+        ...(method ? { detail: `Sent ${method}` } : {}),
+        tone: 'success',
+      };
+    }
+    case 'status_changed':
+      return { title: `Status changed from ${statusWord(data.from)} to ${statusWord(data.to)}`, tone: 'brand' };
+    case 'archived':
+      return { title: 'Archived', tone: 'warning' };
+    case 'restored':
+    case 'unarchived':
+      return { title: 'Restored to the active list', tone: 'brand' };
+    case 'forwarded':
+    case 'forwarded_to_dealer': {
+      const dealer = [text(data.dealerName), text(data.dealerEmail) && `<${String(data.dealerEmail)}>`]
+        .filter(Boolean)
+        .join(' ');
+      return {
+        title: dealer ? `Forwarded to ${dealer}` : 'Forwarded to a dealer',
+        detail:
+          data.includeContactDetails === true
+            ? "Report included the seller's contact details"
+            : "Report without the seller's contact details",
+        tone: 'success',
+      };
+    }
+    case 'photos_added': {
+      const added = count(data.added);
+      return {
+        title: added === undefined ? 'Photos added' : `${added} ${added === 1 ? 'photo' : 'photos'} added`,
+        tone: 'neutral',
+      };
+    }
+    case 'photo_removed':
+      return { title: 'A photo removed', tone: 'neutral' };
+    default:
+      return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
+  }
+}
+
+/** Seller's own steps (the request and its photos) have no staff actor. */
+const sellerEvents = new Set(['created', 'photos_added', 'photo_removed']);
+
+/** Who did it: the admin's username, "Seller" for the seller's own steps, else "System". */
+export function eventActor(event: Pick<ValuationEventView, 'type' | 'actor'>): string {
+  if (event.actor) return event.actor;
+  return sellerEvents.has(event.type) ? 'Seller' : 'System';
+}

@@ -207,7 +207,7 @@ test.describe('[ADMIN][USERS]', () => {
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-    await page.getByRole('link', { name: 'Admin users' }).click();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);

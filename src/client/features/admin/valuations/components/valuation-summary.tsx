@@ -32,10 +32,16 @@ export function CustomerSummary({ item }: { item: ValuationListItem }) {
   return (
     <div className="grid min-w-0 gap-0.5 text-sm">
       <span className="font-semibold break-words text-brand-950">{customerName(item)}</span>
-      <a href={`mailto:${item.email}`} className="break-all text-brand-700 hover:underline">
+      <a
+        href={`mailto:${item.email}`}
+        className="flex min-h-6 w-fit items-center break-all text-brand-700 hover:underline"
+      >
         {item.email}
       </a>
-      <a href={`tel:${item.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 hover:underline">
+      <a
+        href={`tel:${item.phone.replace(/[^\d+]/g, '')}`}
+        className="flex min-h-6 w-fit items-center text-brand-700 hover:underline"
+      >
         {item.phone}
       </a>
     </div>

@@ -36,11 +36,15 @@ export function ValuationsTabBar() {
             >
               {tab.label}
               {tab.to === adminPaths.archived && archived ? (
-                <span className="rounded-full bg-brand-50 px-2 text-xs leading-5 text-brand-800 tabular-nums">
-                  <span className="sr-only">(</span>
-                  {formatTotal(archived.total, archived.totalCapped)}
-                  <span className="sr-only">)</span>
-                </span>
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="rounded-full bg-brand-50 px-2 text-xs leading-5 text-brand-800 tabular-nums"
+                  >
+                    {formatTotal(archived.total, archived.totalCapped)}
+                  </span>
+                  <span className="sr-only">({formatTotal(archived.total, archived.totalCapped)})</span>
+                </>
               ) : null}
             </NavLink>
           </li>

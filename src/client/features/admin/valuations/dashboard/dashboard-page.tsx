@@ -54,6 +54,8 @@ export function Component() {
       <PageHeader
         title={`Welcome, ${user.firstName || user.username}`}
         description="Admin Dashboard: new valuation requests, this week's activity and the makes people ask about."
+        // Seven buttons: below the welcome rather than squeezing it.
+        className="lg:flex-col lg:items-stretch"
         actions={<DashboardActions onRefresh={() => void refresh()} refreshing={refreshing} />}
       />
       <div className="grid gap-4 sm:gap-6">

@@ -54,7 +54,7 @@ function ArchivedItem({ item, onDelete }: { item: ValuationListItem; onDelete: A
           <UkTime value={item.createdAt} />
         </Fact>
       </dl>
-      <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
+      <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap lg:flex-col lg:items-stretch">
         <Button asChild variant="outline" size="sm">
           <Link to={adminPaths.valuation(item.id)} aria-label={`View: ${whose}`}>
             <Eye aria-hidden="true" />

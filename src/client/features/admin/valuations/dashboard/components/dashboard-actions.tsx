@@ -1,7 +1,6 @@
 import {
   Archive,
   BarChart3,
-  ChevronDown,
   MessageSquareQuote,
   MoreHorizontal,
   Phone,
@@ -37,20 +36,21 @@ const areas: { to: string; label: string; icon: LucideIcon }[] = [
 export function DashboardActions({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   return (
     <>
-      {areas.map(({ to, label, icon: Icon }) => (
-        <Button key={to} asChild variant="outline" size="sm" className="hidden xl:inline-flex">
-          <Link to={to}>
-            <Icon aria-hidden="true" />
-            {label}
-          </Link>
-        </Button>
-      ))}
+      <div className="hidden gap-2 xl:flex">
+        {areas.map(({ to, label, icon: Icon }) => (
+          <Button key={to} asChild variant="outline" size="sm">
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </Button>
+        ))}
+      </div>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" className="xl:hidden">
+          <Button variant="outline" size="sm" className="flex-1 sm:flex-none xl:hidden">
             <MoreHorizontal aria-hidden="true" />
             More
-            <ChevronDown aria-hidden="true" className="-ml-1 !size-4" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
@@ -64,13 +64,13 @@ export function DashboardActions({ onRefresh, refreshing }: { onRefresh: () => v
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button asChild variant="outline" size="sm">
+      <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
         <Link to={adminPaths.archived}>
           <Archive aria-hidden="true" />
           Archived
         </Link>
       </Button>
-      <Button variant="brand" size="sm" onClick={onRefresh} disabled={refreshing}>
+      <Button variant="brand" size="sm" className="flex-1 sm:flex-none" onClick={onRefresh} disabled={refreshing}>
         <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
         Refresh
       </Button>

@@ -23,7 +23,7 @@ export function PopularBrands({ stats }: { stats: ValuationStats | undefined }) 
         ) : brands.length === 0 ? (
           <p className="grid h-full min-h-32 place-items-center text-sm text-muted">No vehicle data yet</p>
         ) : (
-          <ol className="grid gap-3.5">
+          <ol aria-label="Most requested makes" className="grid gap-3.5">
             {brands.map((brand, index) => (
               <li key={brand.make} className="grid gap-1.5">
                 <div className="flex items-baseline justify-between gap-3 text-sm">

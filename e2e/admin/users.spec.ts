@@ -207,7 +207,7 @@ test.describe('[ADMIN][USERS]', () => {
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-    await page.getByRole('link', { name: 'Admin users' }).click();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     for (const [name, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
@@ -263,10 +263,10 @@ test.describe('[ADMIN][SHELL]', () => {
     expectedHttpErrors,
   }) => {
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
-    await page.goto('/admin/archived');
-    await expect(page.getByRole('heading', { level: 1, name: 'Archived valuations' })).toBeVisible();
+    await page.goto('/admin/reviews');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer reviews' })).toBeVisible();
     await expect(page.getByText('This part of the back office is not available in this version yet.')).toBeVisible();
-    await expect(page).toHaveTitle(/Archived valuations/);
+    await expect(page).toHaveTitle(/Customer reviews/);
     await page.goto('/admin/valuation/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b');
     await expect(page).toHaveURL(/\/admin\/valuations\/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b$/);
     await expectNoAxeViolations(page);

@@ -101,7 +101,7 @@ describe('features reach each other only through their index.ts', () => {
     ['src/client/features/public/valuation/x.tsx', `import { telHref } from '../contact/contact-links';`],
     ['src/client/features/admin/users/x.tsx', `import { useAdminUser } from '../auth/admin-user-context';`],
     ['src/client/features/admin/users/api/x.ts', `import { sessionUserQueryKey } from '../../auth/api/session-user';`],
-    ['src/client/features/admin/home/x.tsx', `import { telHref } from '../../public/contact/contact-links';`],
+    ['src/client/features/admin/valuations/x.tsx', `import { telHref } from '../../public/contact/contact-links';`],
   ])('%s: %s', async (file, line) => {
     const name = line.match(/\{ (\w+) \}/)![1]!;
     expect(await boundaryErrors(file, line + use(name))).toEqual([expect.stringContaining(throughIndex)]);
@@ -113,7 +113,7 @@ describe('features reach each other only through their index.ts', () => {
     ['src/client/features/public/home/x.tsx', `import { ReviewCarousel } from '~/client/features/public/reviews';`],
     ['src/client/features/public/valuation/x.tsx', `import { telHref } from '../contact';`],
     ['src/client/features/admin/users/x.tsx', `import { useAdminUser } from '../auth';`],
-    ['src/client/features/admin/home/x.tsx', `import { telHref } from '~/client/features/public/contact';`],
+    ['src/client/features/admin/valuations/x.tsx', `import { telHref } from '~/client/features/public/contact';`],
     // Inside one feature, and admin's shared folders and top-level files, anything goes.
     ['src/client/features/public/reviews/x.tsx', `import { ReviewCarousel } from './review-carousel';`],
     ['src/client/features/admin/users/x.tsx', `import { PageHeader } from '../layout/page-header';`],

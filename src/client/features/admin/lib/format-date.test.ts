@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUkDate } from './format-date';
+import { formatUkDate, formatUkDateAndTime } from './format-date';
 
 describe('formatUkDate: "dd MMM yyyy" in UK time', () => {
   it('writes day, short month and year', () => {
@@ -20,5 +20,23 @@ describe('formatUkDate: "dd MMM yyyy" in UK time', () => {
 
   it('gives an empty string for an unreadable date', () => {
     expect(formatUkDate('not a date')).toBe('');
+  });
+});
+
+describe('formatUkDateAndTime: "dd MMM yyyy • HH:mm" in UK time', () => {
+  it('writes the UK clock in 24 hours: 13:05 UTC in summer is 14:05', () => {
+    expect(formatUkDateAndTime('2025-07-04T13:05:00.000Z')).toBe('04 Jul 2025 • 14:05');
+  });
+
+  it('midnight is 00:00, not 24:00, and the day moves with it', () => {
+    expect(formatUkDateAndTime('2025-08-31T23:00:00.000Z')).toBe('01 Sep 2025 • 00:00');
+  });
+
+  it('in winter UK time is UTC', () => {
+    expect(formatUkDateAndTime('2025-01-15T08:09:00.000Z')).toBe('15 Jan 2025 • 08:09');
+  });
+
+  it('gives an empty string for an unreadable date', () => {
+    expect(formatUkDateAndTime('nonsense')).toBe('');
   });
 });

@@ -1,17 +1,9 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '~/client/components/ui/button';
+import { ListPager } from '../../components/list-pager';
 
-/**
- * Previous and Next as real links (they open in a new tab, and Back returns), with
- * "Page 2 of 5" and the number of messages. At either end the link becomes a disabled button.
- */
+/** The outbox's pager: "Page 2 of 5 · 120 messages", Previous and Next as real links. */
 export function MessagesPager({
-  page,
-  pageCount,
   total,
-  hrefFor,
+  ...props
 }: {
   page: number;
   pageCount: number;
@@ -19,46 +11,11 @@ export function MessagesPager({
   /** The address (search part) of another page. */
   hrefFor: (page: number) => string;
 }) {
-  const pages = Math.max(pageCount, 1);
   return (
-    <nav
-      aria-label="Pages of messages"
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 sm:px-5"
-    >
-      <p className="text-sm text-muted">
-        <span className="font-semibold text-brand-950">
-          Page {page} of {pages}
-        </span>
-        <span aria-hidden="true"> · </span>
-        <span className="sr-only">, </span>
-        {total.toLocaleString('en-GB')} {total === 1 ? 'message' : 'messages'}
-      </p>
-      <div className="flex gap-2">
-        <PagerLink to={page > 1 ? hrefFor(Math.min(page - 1, pages)) : null} rel="prev">
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </PagerLink>
-        <PagerLink to={page < pages ? hrefFor(page + 1) : null} rel="next">
-          Next
-          <ChevronRight aria-hidden="true" />
-        </PagerLink>
-      </div>
-    </nav>
-  );
-}
-
-function PagerLink({ to, rel, children }: { to: string | null; rel: string; children: ReactNode }) {
-  if (to === null)
-    return (
-      <Button variant="outline" size="sm" disabled>
-        {children}
-      </Button>
-    );
-  return (
-    <Button asChild variant="outline" size="sm">
-      <Link to={to} rel={rel} preventScrollReset>
-        {children}
-      </Link>
-    </Button>
+    <ListPager
+      {...props}
+      label="Pages of messages"
+      count={`${total.toLocaleString('en-GB')} ${total === 1 ? 'message' : 'messages'}`}
+    />
   );
 }

@@ -1,0 +1,119 @@
+import { Search } from 'lucide-react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { Input, inputClassName } from '~/client/components/ui/input';
+import { Label } from '~/client/components/ui/label';
+import { cn } from '~/client/lib/cn';
+import {
+  VALUATION_SEARCH_MAX_LENGTH,
+  valuationStatusValues,
+  type ValuationStatusValue,
+} from '~/shared/admin-valuations';
+import type { ValuationListSearch } from '../lib/list-search';
+import { statusLabel } from './status-badge';
+
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
+
+/**
+ * The search box (registration, make and model, or customer name) and, on the dashboard, the
+ * status filter (SPEC section 2). `typing` marks changes made as people type, which replace the
+ * address's last step instead of adding one for every pause.
+ */
+export function ListSearchBar({
+  label,
+  state,
+  withStatus,
+  onChange,
+}: {
+  label: string;
+  state: ValuationListSearch;
+  withStatus: boolean;
+  onChange: (change: ListSearchChange, options: { typing: boolean }) => void;
+}) {
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <div
+      role="search"
+      aria-label={label}
+      className={cn(
+        'grid gap-3 border-b border-line px-4 py-4 sm:px-5',
+        withStatus && 'sm:grid-cols-[minmax(0,1fr)_13rem]',
+      )}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={searchId}>Search</Label>
+        <SearchBox id={searchId} committed={state.q} onCommit={(q) => onChange({ q }, { typing: true })} />
+      </div>
+      {withStatus ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={statusId}>Status</Label>
+          <select
+            id={statusId}
+            value={state.status ?? ''}
+            onChange={(event) =>
+              onChange(
+                { status: (event.target.value || undefined) as ValuationStatusValue | undefined },
+                { typing: false },
+              )
+            }
+            className={cn(inputClassName, 'cursor-pointer pr-8')}
+          >
+            <option value="">All Requests</option>
+            {valuationStatusValues.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What is typed shows at once and is sent once typing pauses. When the address changes from
+ * elsewhere (Clear search, Back), the box follows it.
+ */
+function SearchBox({ id, committed, onCommit }: { id: string; committed: string; onCommit: (q: string) => void }) {
+  const [value, setValue] = useState(committed);
+  // The search this box last sent or was given; a different `committed` came from elsewhere.
+  const [synced, setSynced] = useState(committed);
+  if (committed !== synced) {
+    setSynced(committed);
+    setValue(committed);
+  }
+  const commit = useEffectEvent((next: string) => {
+    setSynced(next);
+    onCommit(next);
+  });
+  useEffect(() => {
+    const next = value.trim();
+    if (next === synced) return;
+    const timer = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, synced]);
+
+  return (
+    <div className="relative">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+      />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        maxLength={VALUATION_SEARCH_MAX_LENGTH}
+        placeholder="Registration, make and model, or customer name"
+        autoComplete="off"
+        spellCheck={false}
+        className="pl-10"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  VALUATION_SEARCH_MAX_LENGTH,
+  valuationStatusValues,
+  type ValuationStatusValue,
+} from '~/shared/admin-valuations';
+
+/**
+ * What a valuation list shows, as kept in the address bar (`?q=ford&status=new&page=2`), so a
+ * reload, a shared link and Back all keep the admin's place. The archive has no status filter.
+ */
+export type ValuationListSearch = {
+  page: number;
+  /** Trimmed; '' for no search. */
+  q: string;
+  status: ValuationStatusValue | undefined;
+};
+
+export const noListSearch: ValuationListSearch = { page: 1, q: '', status: undefined };
+
+/**
+ * Reads the list's state from the address. Anything unreadable (an edited or old link) falls
+ * back to its default instead of failing, so a bad address still shows the list.
+ */
+export function parseListSearch(search: URLSearchParams): ValuationListSearch {
+  const page = search.get('page') ?? '';
+  const status = search.get('status');
+  return {
+    page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
+    q: (search.get('q') ?? '').trim().slice(0, VALUATION_SEARCH_MAX_LENGTH),
+    status: valuationStatusValues.find((value) => value === status),
+  };
+}
+
+/**
+ * The address for this state, keeping parameters that are not the list's. Defaults are left
+ * out, so the plain list is plain `/admin`.
+ */
+export function withListSearch(search: URLSearchParams, state: ValuationListSearch): URLSearchParams {
+  const next = new URLSearchParams(search);
+  const values: Record<keyof ValuationListSearch, string | undefined> = {
+    q: state.q || undefined,
+    status: state.status,
+    page: state.page > 1 ? String(state.page) : undefined,
+  };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
+/** A new search or filter starts again from page 1; a page change keeps them. */
+export function changeListSearch(
+  current: ValuationListSearch,
+  change: Partial<ValuationListSearch>,
+): ValuationListSearch {
+  return { ...current, page: 1, ...change };
+}
+
+export const isFiltered = (state: ValuationListSearch) => state.q !== '' || state.status !== undefined;

@@ -96,7 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerSecurityHeaders(app, { https: config.secureCookies, dev: config.env === 'development' });
+  await registerSecurityHeaders(app, {
+    https: config.secureCookies,
+    dev: config.env === 'development',
+    mapsEmbed: config.distance.embedKey !== undefined,
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere

@@ -20,7 +20,13 @@ import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './features/vehicle-data';
 import { siteConfigAt } from './features/site/site-config';
-import { adminValuationsRoutes, valuationsRoutes, type ValuationsRoutesDeps } from './features/valuations';
+import {
+  adminValuationsRoutes,
+  createDealerReports,
+  dealerForwardRoutes,
+  valuationsRoutes,
+  type ValuationsRoutesDeps,
+} from './features/valuations';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -96,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerSecurityHeaders(app, { https: config.secureCookies, dev: config.env === 'development' });
+  await registerSecurityHeaders(app, {
+    https: config.secureCookies,
+    dev: config.env === 'development',
+    mapsEmbed: config.distance.embedKey !== undefined,
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere
@@ -146,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
   const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);
   await app.register(vehicleRoutes, vehicleDeps);
+  // The dealer report asks DVLA and DVSA through the same clients (and cache) as the DVLA tab.
+  const reports = createDealerReports({ db, files, vehicleInfo: vehicleDeps.info, site, clock, log: app.log });
+  await app.register(dealerForwardRoutes, { db, outbox, reports, clock });
   await app.register(distanceRoutes, distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance));
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.

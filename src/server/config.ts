@@ -328,6 +328,12 @@ export const envSchema = z.object({
   GOOGLE_MAPS_API_KEY: secret(optionalText(200)),
   /** Where the Routes API client sends requests; only tests and the demo change it (a local fake). */
   GOOGLE_MAPS_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://routes.googleapis.com')),
+  /**
+   * The Maps Embed API key for the Location tab's directions frame. Not secret(): it travels in
+   * the frame's address to every admin's browser; Google expects it restricted by referrer and to
+   * the Embed API instead. Without it the tab links to Google Maps' directions.
+   */
+  GOOGLE_MAPS_EMBED_KEY: optionalText(200),
 
   /** `npm run demo` sets it: a "Demo" ribbon on every page and the fake DVLA's registrations listed. */
   DEMO_MODE: onOff,
@@ -466,6 +472,8 @@ export type DistanceConfig = {
   origin: string;
   /** Google's Routes API; undefined without a key (distances are estimated). */
   google: { apiKey: string; apiUrl: string } | undefined;
+  /** The Maps Embed API key for the directions frame; undefined without one (a link instead). */
+  embedKey: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -546,6 +554,7 @@ function configFrom(env: Env): AppConfig {
       google: env.GOOGLE_MAPS_API_KEY
         ? { apiKey: env.GOOGLE_MAPS_API_KEY, apiUrl: env.GOOGLE_MAPS_API_URL }
         : undefined,
+      embedKey: env.GOOGLE_MAPS_EMBED_KEY,
     },
     demo: env.DEMO_MODE,
     site: {

@@ -49,6 +49,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/valuations/stats': 'admin',
   'GET /api/admin/valuations/:id': 'admin',
   'POST /api/valuations/:id/offer': 'admin',
+  'POST /api/valuations/:id/send-to-dealer': 'admin',
+  'GET /api/valuations/:id/preview-pdf': 'admin',
   'PATCH /api/valuations/:id/status': 'admin',
   'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
   'POST /api/valuations/:id/archive': 'admin',

@@ -226,6 +226,8 @@ export const valuationEventTypes = [
   'viewed',
   'offer_sent',
   'forwarded',
+  /** Sent to another dealer with the PDF report ({ dealerName, dealerEmail, messageId, includeContactDetails }). */
+  'forwarded_to_dealer',
   'status_changed',
   'archived',
   'restored',

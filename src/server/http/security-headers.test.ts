@@ -92,3 +92,32 @@ describe.each(testEngines)('protective headers on %s', (engine) => {
     expect(response.headers['cache-control']).toBe('public, max-age=600');
   });
 });
+
+describe('frame-src and the Maps Embed directions frame', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  const frameSrc = async (url: string) => {
+    const response = await t!.app.inject({ method: 'GET', url });
+    return /(?:^|;)frame-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+  };
+
+  it('lets admin pages frame exactly https://www.google.com when GOOGLE_MAPS_EMBED_KEY is set', async () => {
+    t = await createTestApp('pglite', { env: { GOOGLE_MAPS_EMBED_KEY: 'embed-key' } });
+    expect(await frameSrc('/admin')).toBe("'self' https://www.google.com");
+    expect(await frameSrc('/admin/valuations/123?tab=location')).toBe("'self' https://www.google.com");
+    // Public pages and the API never frame Google.
+    for (const url of ['/', '/valuation', '/administrator', '/api/health', '/api/admin/valuations/stats']) {
+      expect(await frameSrc(url), url).toBe("'self'");
+    }
+  });
+
+  it('keeps every page to its own origin without the key', async () => {
+    t = await createTestApp('pglite');
+    for (const url of ['/admin', '/admin/valuations/123', '/', '/api/health']) {
+      expect(await frameSrc(url), url).toBe("'self'");
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { sessionCookieName } from '~/server/auth/access';
+import { isAdminPath } from '~/shared/paths';
 
 /**
  * Browser features the site never uses, turned off for every page and any
@@ -42,10 +44,24 @@ function touchesSession(request: FastifyRequest, reply: FastifyReply, cookieName
   return cookies.some((cookie) => cookie.startsWith(`${cookieName}=`));
 }
 
+/** Where Maps Embed API frames come from (https://www.google.com/maps/embed/v1/...). */
+export const MAPS_EMBED_ORIGIN = 'https://www.google.com';
+
+/**
+ * frame-src: our own origin (the e-mail preview on the Messages screen), and Google's on admin
+ * pages only when GOOGLE_MAPS_EMBED_KEY is set (the Location tab's directions frame). Public pages
+ * never frame Google.
+ */
+function frameSources(mapsEmbed: boolean) {
+  return (request: IncomingMessage) => {
+    const admin = isAdminPath((request.url ?? '/').split('?')[0]!);
+    return mapsEmbed && admin ? `'self' ${MAPS_EMBED_ORIGIN}` : "'self'";
+  };
+}
+
 /**
  * helmet with our CSP (DESIGN section 5): only our own origin, plus the Google
- * Maps embed frame for the admin directions tab (frames of our own origin: the
- * e-mail preview on the Messages screen). helmet's defaults are
+ * Maps embed frame on admin pages when the Embed key is set (frameSources). helmet's defaults are
  * tightened to `base-uri 'none'` and `frame-ancestors 'none'` (ASVS 3.4.3, 3.4.6).
  * Pages carry no inline scripts: server data travels as JSON <script> blocks.
  *
@@ -54,8 +70,11 @@ function touchesSession(request: FastifyRequest, reply: FastifyReply, cookieName
  * belongs to a signed-in session (ASVS 14.3.2), POSTs and refusals included,
  * whatever the route set: no shared or browser cache keeps personal data.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; dev: boolean }) {
-  const directives: Record<string, string[] | null> = {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; dev: boolean; /** GOOGLE_MAPS_EMBED_KEY is set. */ mapsEmbed?: boolean },
+) {
+  const directives: Record<string, (string | ReturnType<typeof frameSources>)[] | null> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
@@ -67,7 +86,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     'connect-src': ["'self'"],
     // Our own origin: the Messages screen previews an e-mail's HTML from /api/admin/messages/{id}/html,
     // which carries its own sandboxing policy.
-    'frame-src': ["'self'", 'https://www.google.com'],
+    'frame-src': [frameSources(options.mapsEmbed ?? false)],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

@@ -82,6 +82,10 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
         band: 'Long Distance',
         estimated: false,
         attribution: GOOGLE_ATTRIBUTION,
+        directions: {
+          embedUrl: null,
+          linkUrl: 'https://www.google.com/maps/dir/?api=1&origin=LN11%200LQ&destination=SW1A%201AA&travelmode=driving',
+        },
       });
       expect(distanceBadgeOf(response.json<DistanceResult>())).toBe('Long');
       // What the client sent: the documented request, with the key and field mask in headers.
@@ -132,6 +136,10 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
         estimated: false,
         attribution: GOOGLE_ATTRIBUTION,
         message: distanceMessages.unavailable,
+        directions: {
+          embedUrl: null,
+          linkUrl: 'https://www.google.com/maps/dir/?api=1&origin=LN11%200LQ&destination=ZE1%200AA&travelmode=driving',
+        },
       });
       expect(distanceBadgeOf(body)).toBe('N/A');
       await okBody('ZE1 0AA');
@@ -205,7 +213,9 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
         .select()
         .from(distanceLookups)
         .where(and(eq(distanceLookups.postcode, 'SW1A 1AA'), eq(distanceLookups.origin, 'LN11 0LQ')));
-      expect(row).toMatchObject({ fetchedAt: START, expiresAt: new Date(START.getTime() + hours(24)), data: first });
+      // Kept without the directions, which each answer builds afresh.
+      const { directions: _directions, ...measured } = first;
+      expect(row).toMatchObject({ fetchedAt: START, expiresAt: new Date(START.getTime() + hours(24)), data: measured });
       await later(hours(23));
       expect(await okBody('sw1a 1aa')).toEqual(first);
       expect(google.requests).toBe(1);
@@ -287,7 +297,36 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
         estimated: true,
         attribution: ESTIMATE_ATTRIBUTION,
         message: distanceMessages.unavailable,
+        directions: {
+          embedUrl: null,
+          linkUrl: 'https://www.google.com/maps/dir/?api=1&origin=LN11%200LQ&destination=LN99%209ZZ&travelmode=driving',
+        },
       });
+    });
+  });
+
+  describe('directions', () => {
+    it('carry a Maps Embed directions frame when GOOGLE_MAPS_EMBED_KEY is set, on every answer, cached or not', async () => {
+      await start({ ...googleEnv(), GOOGLE_MAPS_EMBED_KEY: 'embed-key-1' });
+      const expected = {
+        embedUrl:
+          'https://www.google.com/maps/embed/v1/directions?key=embed-key-1&origin=LN11%200LQ%2CUK' +
+          '&destination=NG1%2CUK&mode=driving&region=GB',
+        linkUrl: 'https://www.google.com/maps/dir/?api=1&origin=LN11%200LQ&destination=NG1&travelmode=driving',
+      };
+      expect((await okBody('ng1')).directions).toEqual(expected);
+      expect((await okBody('NG1')).directions).toEqual(expected); // from the cache
+      expect(google.requests).toBe(1);
+      const [row] = await t!.db.database.db.select().from(distanceLookups);
+      expect(row?.data).not.toHaveProperty('directions');
+    });
+
+    it('come with failures too, and with estimates', async () => {
+      await start({ GOOGLE_MAPS_EMBED_KEY: 'embed-key-2' });
+      const body = await okBody('LN99 9ZZ');
+      expect(body.status).toBe('NOT_FOUND');
+      expect(body.directions.embedUrl).toContain('key=embed-key-2');
+      expect(body.directions.embedUrl).toContain('destination=LN99%209ZZ%2CUK');
     });
   });
 

@@ -3,15 +3,20 @@ import { z } from 'zod';
 import { AppError } from '~/server/http/app-error';
 import { apiErrorSchema } from '~/shared/api-error';
 import { distanceResultSchema } from '~/shared/distance-schema';
+import { directionsTo } from './directions';
 import { checkDistancePostcode, type DistanceLookup } from './distance-service';
 
-export type DistanceRoutesDeps = { lookup: DistanceLookup };
+export type DistanceRoutesDeps = {
+  lookup: DistanceLookup;
+  /** GOOGLE_MAPS_EMBED_KEY: answers then carry a Maps Embed directions frame's address. */
+  embedKey: string | undefined;
+};
 
 /**
  * `GET /api/distance/{postcode}` (admins): SPEC's distance result from the collection base, with
  * 200 for every answer the route service (or the estimate) gave, OK or not, and 502/503 with the
  * same shape (status ERROR) when the route service failed. A postcode that cannot be looked up
- * gets 400 with the API's usual error body.
+ * gets 400 with the API's usual error body. Every answer carries `directions` (directions.ts).
  */
 export const distanceRoutes: FastifyPluginAsyncZod<DistanceRoutesDeps> = async (app, deps) => {
   app.get(
@@ -35,7 +40,8 @@ export const distanceRoutes: FastifyPluginAsyncZod<DistanceRoutesDeps> = async (
       const { postcode, problem } = checkDistancePostcode(request.params.postcode);
       if (problem) throw new AppError('INVALID_INPUT', problem);
       const { result, httpStatus } = await deps.lookup.lookup(postcode);
-      return reply.code(httpStatus).send(result);
+      const directions = directionsTo(result.origin, result.postcode, deps.embedKey);
+      return reply.code(httpStatus).send({ ...result, directions });
     },
   );
 };

@@ -12,7 +12,8 @@ import {
   formatDuration,
   GOOGLE_ATTRIBUTION,
 } from '~/shared/distance';
-import { distanceResultSchema, type DistanceMissing, type DistanceResult } from '~/shared/distance-schema';
+import { z } from 'zod';
+import { distanceFoundSchema, distanceMissingSchema } from '~/shared/distance-schema';
 import { normalisePostcode } from '~/shared/valuation-fields';
 import { districtOf, estimateRoute } from './estimate';
 import type { RouteAnswer, RouteMatrixClient } from './routes-api-client';
@@ -46,8 +47,19 @@ export function checkDistancePostcode(typed: string): { postcode: string; proble
   return { postcode: compact, problem: distanceMessages.notAPostcode };
 }
 
+/**
+ * An answer as measured (and cached): SPEC's distance result without `directions`, which the
+ * route adds to each answer (directions.ts), so a change of the Embed key never meets a stale row.
+ */
+const measuredSchema = z.union([
+  distanceFoundSchema.omit({ directions: true }),
+  distanceMissingSchema.omit({ directions: true }),
+]);
+export type MeasuredDistance = z.infer<typeof measuredSchema>;
+type MeasuredMissing = Extract<MeasuredDistance, { message: string }>;
+
 /** The answer and the HTTP status it goes with: 200, or 502/503 when the route service failed. */
-export type DistanceOutcome = { result: DistanceResult; httpStatus: 200 | 502 | 503 };
+export type DistanceOutcome = { result: MeasuredDistance; httpStatus: 200 | 502 | 503 };
 
 export type DistanceLookup = {
   /** True when answers are estimates (no Google key). */
@@ -78,7 +90,7 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
   const retryDelayMs = deps.retryDelayMs ?? 250;
   const inFlight = new Map<string, Promise<DistanceOutcome>>();
 
-  const missing = (postcode: string, status: DistanceMissing['status'], estimated: boolean): DistanceMissing => ({
+  const missing = (postcode: string, status: MeasuredMissing['status'], estimated: boolean): MeasuredMissing => ({
     status,
     postcode,
     origin,
@@ -91,7 +103,7 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
     postcode: string,
     route: { distanceMeters: number; durationSeconds: number; distanceText?: string; durationText?: string },
     estimated: boolean,
-  ): DistanceResult {
+  ): MeasuredDistance {
     return {
       status: 'OK',
       postcode,
@@ -112,7 +124,7 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
     return { result, httpStatus: 200 };
   }
 
-  async function cached(postcode: string): Promise<DistanceResult | undefined> {
+  async function cached(postcode: string): Promise<MeasuredDistance | undefined> {
     const [row] = await db
       .select()
       .from(distanceLookups)
@@ -123,11 +135,11 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
           gt(distanceLookups.expiresAt, clock()),
         ),
       );
-    const result = distanceResultSchema.safeParse(row?.data);
+    const result = measuredSchema.safeParse(row?.data);
     return result.success ? result.data : undefined;
   }
 
-  async function store(postcode: string, result: DistanceResult) {
+  async function store(postcode: string, result: MeasuredDistance) {
     const fetchedAt = clock();
     const values = { data: result, fetchedAt, expiresAt: new Date(fetchedAt.getTime() + DISTANCE_TTL_MS) };
     await db

@@ -20,6 +20,7 @@ export {
 } from './distance-service';
 export { createRouteMatrixClient, type RouteMatrixClient } from './routes-api-client';
 export { estimateRoute } from './estimate';
+export { directionsTo, type Directions } from './directions';
 
 export type DistanceOptions = {
   /** Per Google request (5 s unless a test wants less). */
@@ -28,7 +29,7 @@ export type DistanceOptions = {
   retryDelayMs?: number;
 };
 
-/** The endpoint's dependencies from the settings: the Google client when a key is configured. */
+/** The endpoint's dependencies from the settings: the Google client when a key is configured, the Embed key. */
 export function distanceRoutesDeps(
   config: DistanceConfig,
   deps: { db: Db; clock: () => Date; log: FastifyBaseLogger },
@@ -37,5 +38,6 @@ export function distanceRoutesDeps(
   const google = config.google && createRouteMatrixClient(config.google, { timeoutMs: options.timeoutMs });
   return {
     lookup: createDistanceLookup({ ...deps, origin: config.origin, google, retryDelayMs: options.retryDelayMs }),
+    embedKey: config.embedKey,
   };
 }

@@ -9,3 +9,4 @@ export { describeTransports, transportsFor } from './transports';
 export { valuationReceived, type ValuationReceivedData } from './templates/valuation-received';
 export { newValuation, type NewValuationData } from './templates/new-valuation';
 export { valuationOffer, type ValuationOfferData } from './templates/valuation-offer';
+export { dealerForward, dealerForwardSubject, type DealerForwardData } from './templates/dealer-forward';

@@ -8,3 +8,5 @@ export { createValuation, hashUploadToken } from './valuations-service';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
 export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';
 export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-valuations-routes';
+export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forward-routes';
+export { createDealerReports, type DealerReports } from './dealer-report';

@@ -40,6 +40,10 @@ const admin = {
 await ensureBuilt(); // once, before the two apps start
 const fakes = await startFakes();
 const appEnv = {
+  // As behind one reverse proxy: tests that set up many requests through the public API (each a
+  // different seller) name their own client address, so the per-address limits (10 valuations
+  // in 10 minutes) apply to each made-up seller, as in real use. Browsers send no such header.
+  TRUST_PROXY: '1',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,

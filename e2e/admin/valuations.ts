@@ -5,8 +5,9 @@ import { expect } from './helpers';
 
 /**
  * Valuations for the back-office tests, sent through the public API as the wizard sends them.
- * The public endpoint allows 10 requests per 10 minutes from one address, and every test runs
- * from this machine, so each test creates only the few it needs.
+ * Each comes from its own made-up client address (X-Forwarded-For; scripts/e2e.mjs starts the
+ * app behind "one proxy"), as different sellers' requests do: the public endpoint allows 10
+ * requests per 10 minutes from one address.
  */
 
 /** Letters only, so a name made from it is one no other test (or earlier run) uses. */
@@ -21,6 +22,12 @@ export function uniqueRegistration(): string {
   return `${letters.slice(0, 2)}${digits}${letters.slice(2, 5)}`;
 }
 
+/** A documentation-range address (198.18.0.0/15, for tests), one per made-up seller. */
+export function sellerAddress(): string {
+  const [a, b] = randomBytes(2);
+  return `198.18.${a}.${(b! % 254) + 1}`;
+}
+
 export type CreatedValuation = { id: string; registration: string; firstName: string; lastName: string };
 
 export async function createValuation(
@@ -28,7 +35,10 @@ export async function createValuation(
   overrides: Partial<ReturnType<typeof validValuation>> = {},
 ): Promise<CreatedValuation> {
   const body = { ...validValuation(), registration: uniqueRegistration(), ...overrides };
-  const response = await request.post('/api/valuations', { data: body });
+  const response = await request.post('/api/valuations', {
+    data: body,
+    headers: { 'x-forwarded-for': sellerAddress() },
+  });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };
   return { id, registration: body.registration, firstName: body.firstName, lastName: body.lastName };

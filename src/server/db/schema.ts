@@ -193,10 +193,16 @@ export const carValuations = pgTable(
   },
   (t) => [
     index('car_valuations_created_at_idx').on(t.createdAt),
-    index('car_valuations_archived_created_at_idx').on(t.isArchived, newestFirst(t.createdAt)),
+    // With the id (the order's tie-break), a page's ids come from the index alone, however deep.
+    index('car_valuations_archived_created_at_id_idx').on(t.isArchived, newestFirst(t.createdAt), newestFirst(t.id)),
     index('car_valuations_status_idx').on(t.status),
     // The dashboard's status filter, newest first, on active or archived valuations (issue 11).
-    index('car_valuations_archived_status_created_at_idx').on(t.isArchived, t.status, newestFirst(t.createdAt)),
+    index('car_valuations_archived_status_created_at_id_idx').on(
+      t.isArchived,
+      t.status,
+      newestFirst(t.createdAt),
+      newestFirst(t.id),
+    ),
     index('car_valuations_registration_idx').on(t.registration),
     // The dashboard's Popular Brands: an index-only scan of this (far smaller than the table)
     // groups every make by upper(make) without reading the rows (issue 11).

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { dealerForwardMessages } from '~/shared/dealer-forward';
-import { ESTIMATE_ATTRIBUTION } from '~/shared/distance';
 import { offerMessages } from '~/shared/valuation-offer';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from './helpers';
+import { createValuation as createSellerValuation } from './valuations';
 
 /*
  * The valuation detail page (issue 11) against the fake DVLA and DVSA: a seller's request for
@@ -23,89 +23,41 @@ async function photo(name: string, colour: string) {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-/** A valuation as the wizard sends it, and its photos as the success screen uploads them. */
+/** A valuation as the wizard sends it (AA19AAA, a Ford Focus), and its photos as the success screen uploads them. */
 async function createValuation(request: APIRequestContext, options: { photos?: number; registration?: string } = {}) {
   const email = `seller-${randomBytes(4).toString('hex')}@example.com`;
-  const created = await request.post('/api/valuations', {
-    data: {
-      registration: options.registration ?? 'AA19AAA',
-      mileage: SELLER_MILES,
-      make: 'FORD',
-      model: 'FOCUS',
-      year: 2019,
-      overallCondition: 'great',
-      scuffedWheels: 1,
-      tyresNeedReplacing: -1,
-      cambeltChanged: 'yes',
-      cambeltDate: 'March 2022',
-      serviceHistory: 'full',
-      mechanicalIssues: 'no',
-      mechanicalDetails: '',
-      outstandingFinance: 'yes',
-      firstName: 'Sam',
-      lastName: 'Seller',
-      postcode: 'SW1A 1AA',
-      email,
-      phone: '07911 123456',
-      contactPreference: ['call', 'text'],
-      agreeToContact: true,
-    },
+  const { id, uploadToken } = await createSellerValuation(request, {
+    registration: options.registration ?? 'AA19AAA',
+    mileage: SELLER_MILES,
+    make: 'FORD',
+    model: 'FOCUS',
+    year: 2019,
+    overallCondition: 'great',
+    scuffedWheels: 1,
+    tyresNeedReplacing: -1,
+    cambeltChanged: 'yes',
+    cambeltDate: 'March 2022',
+    serviceHistory: 'full',
+    outstandingFinance: 'yes',
+    firstName: 'Sam',
+    lastName: 'Seller',
+    postcode: 'SW1A 1AA',
+    email,
+    contactPreference: ['call', 'text'],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, uploadToken } = (await created.json()) as { id: string; uploadToken: string };
   const colours = ['#c0392b', '#2471a3', '#1e8449'].slice(0, options.photos ?? 3);
-  if (colours.length > 0) {
-    for (const [index, colour] of colours.entries()) {
-      // One photo per request: the form's field name is "photos" for every file.
-      const uploaded = await request.post(`/api/valuations/${id}/photos`, {
-        headers: { Authorization: `Bearer ${uploadToken}` },
-        multipart: { photos: await photo(`car-${index + 1}.jpg`, colour) },
-      });
-      expect(uploaded.status(), await uploaded.text()).toBe(201);
-    }
+  for (const [index, colour] of colours.entries()) {
+    // One photo per request: the form's field name is "photos" for every file.
+    const uploaded = await request.post(`/api/valuations/${id}/photos`, {
+      headers: { Authorization: `Bearer ${uploadToken}` },
+      multipart: { photos: await photo(`car-${index + 1}.jpg`, colour) },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
   }
   return { id, email };
 }
 
-/**
- * TEMPORARY, until the server's distance answer carries `directions` (being added on another
- * branch; until then the server's response check refuses its own answer with a 500): the real
- * answer is passed on with a directions link added, or, while the server fails, an estimate in
- * the answer's documented shape stands in. Once the server change lands this changes nothing
- * and can go.
- */
-async function withDirections(page: Page) {
-  const directions = {
-    embedUrl: null,
-    linkUrl: 'https://www.google.com/maps/dir/?api=1&origin=LN11%200LQ&destination=SW1A%201AA&travelmode=driving',
-  };
-  await page.route('**/api/distance/**', async (route) => {
-    const response = await route.fetch();
-    if (response.ok()) {
-      const body = (await response.json()) as Record<string, unknown>;
-      body.directions ??= directions;
-      return route.fulfill({ response, json: body });
-    }
-    return route.fulfill({
-      json: {
-        status: 'OK',
-        postcode: 'SW1A 1AA',
-        origin: 'LN11 0LQ',
-        estimated: true,
-        attribution: ESTIMATE_ATTRIBUTION,
-        directions,
-        distance: '245 km',
-        duration: '2 hours 55 mins',
-        distanceValue: 245_000,
-        durationValue: 10_500,
-        band: 'Long Distance',
-      },
-    });
-  });
-}
-
 async function openValuation(page: Page, id: string, query = '') {
-  await withDirections(page);
   await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
   await page.goto(`/admin/valuations/${id}${query}`);
   await expect(page.getByRole('heading', { level: 1, name: /Ford Focus/ })).toBeVisible();

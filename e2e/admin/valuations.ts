@@ -28,7 +28,14 @@ export function sellerAddress(): string {
   return `198.18.${a}.${(b! % 254) + 1}`;
 }
 
-export type CreatedValuation = { id: string; registration: string; firstName: string; lastName: string };
+export type CreatedValuation = {
+  id: string;
+  /** The seller's token for adding photos (the success screen's). */
+  uploadToken: string;
+  registration: string;
+  firstName: string;
+  lastName: string;
+};
 
 export async function createValuation(
   request: APIRequestContext,
@@ -40,8 +47,8 @@ export async function createValuation(
     headers: { 'x-forwarded-for': sellerAddress() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  return { id, registration: body.registration, firstName: body.firstName, lastName: body.lastName };
+  const { id, uploadToken } = (await response.json()) as { id: string; uploadToken: string };
+  return { id, uploadToken, registration: body.registration, firstName: body.firstName, lastName: body.lastName };
 }
 
 /** Types into the list's search box and waits for the address to carry it (after the debounce). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conditionLabel, countLabel, financeLabel, formatMileage, vehicleName } from './valuation-facts';
+import {
+  choiceLabel,
+  conditionLabel,
+  contactPreferencesLabel,
+  countLabel,
+  financeLabel,
+  formatMileage,
+  titleCase,
+  vehicleName,
+} from './valuation-facts';
 
 describe('vehicleName', () => {
   it('writes make and model, the make as a name rather than in capitals', () => {
@@ -9,6 +18,8 @@ describe('vehicleName', () => {
 
   it('keeps short makes as they are written', () => {
     expect(vehicleName({ make: 'BMW', model: '320d' })).toBe('BMW 320d');
+    expect(vehicleName({ make: 'FORD', model: 'FOCUS' })).toBe('Ford Focus');
+    expect(titleCase('MODEL 3')).toBe('Model 3');
   });
 
   it('says the details are pending when the vehicle was not identified', () => {
@@ -37,6 +48,21 @@ describe('answers', () => {
     expect(countLabel(0)).toBe('0');
     expect(countLabel(4)).toBe('4');
     expect(countLabel(null)).toBe('Not given');
+  });
+
+  it('writes wheels and tyres in words where there is room', () => {
+    expect(countLabel(-1, 'wheel')).toBe('Not sure');
+    expect(countLabel(0, 'tyre')).toBe('No tyres');
+    expect(countLabel(1, 'wheel')).toBe('1 wheel');
+    expect(countLabel(4, 'tyre')).toBe('4 tyres');
+  });
+
+  it('shows option labels for stored values, and older spellings tidied', () => {
+    expect(choiceLabel('cambeltChanged', 'not_sure')).toBe('Not sure / does not have cambelt');
+    expect(choiceLabel('serviceHistory', 'none')).toBe('No Service records');
+    expect(choiceLabel('overallCondition', 'great condition')).toBe('Great condition');
+    expect(contactPreferencesLabel(['call', 'whatsapp'])).toBe('Call, WhatsApp');
+    expect(contactPreferencesLabel([])).toBe('None chosen');
   });
 
   it('writes finance as Yes or No', () => {

@@ -7,16 +7,22 @@ import { valuationOptions } from '~/shared/valuation-options';
  */
 
 export const VEHICLE_PENDING = 'Vehicle details pending';
+export const NOT_GIVEN = 'Not given';
 
-const titleCase = (word: string) => (word.length <= 3 ? word : word[0] + word.slice(1).toLowerCase());
+/** "FORD" → "Ford", "MODEL 3" → "Model 3", "PETROL" → "Petrol": DVLA writes in capitals; staff read names. */
+export function titleCase(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
 
-/**
- * "Ford Focus", or "Vehicle details pending" when the vehicle was not identified. DVLA writes
- * makes in capitals ("FORD"); short ones ("BMW", "MG") are kept as they are.
- */
+/** A word of a make or model: short ones and ones with digits are names in capitals ("BMW", "MG", "320d"). */
+const vehicleWord = (word: string) => (word.length <= 3 || /\d/.test(word) ? word : titleCase(word));
+
+/** "Ford Focus" ("BMW 320d"), or "Vehicle details pending" when the vehicle was not identified (SPEC 2). */
 export function vehicleName(item: Pick<ValuationListItem, 'make' | 'model'>): string {
-  const make = item.make ? item.make.split(/\s+/).map(titleCase).join(' ') : '';
-  return [make, item.model ?? ''].filter(Boolean).join(' ') || VEHICLE_PENDING;
+  const words = [item.make, item.model].filter(Boolean).join(' ').split(/\s+/).filter(Boolean);
+  return words.map(vehicleWord).join(' ') || VEHICLE_PENDING;
 }
 
 /** "45,000 miles" ("1 mile"). */
@@ -24,22 +30,45 @@ export function formatMileage(miles: number): string {
   return `${miles.toLocaleString('en-GB')} ${miles === 1 ? 'mile' : 'miles'}`;
 }
 
-/** "Great Condition"; a value the options do not know is shown as stored; none: "Not given". */
-export function conditionLabel(value: string | null): string {
-  if (!value) return 'Not given';
-  return valuationOptions.overallCondition.find((o) => o.value === value)?.label ?? value;
+type ChoiceField = Exclude<keyof typeof valuationOptions, 'scuffedWheels' | 'tyresNeedReplacing'>;
+
+/**
+ * The seller's answers in words (SPEC section 5's option table): values are stored short ("great",
+ * "not_sure"); staff read the labels the seller chose from. A value the options do not know (an
+ * older spelling) is shown as written, tidied; none is "Not given".
+ */
+export function choiceLabel(field: ChoiceField, value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return NOT_GIVEN;
+  const options: readonly { value: string; label: string }[] = valuationOptions[field];
+  const found = options.find((option) => option.value === value.trim().toLowerCase());
+  if (found) return found.label;
+  const text = value.trim().replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 0 to 4 wheels or tyres, -1 for "Not sure" (the wizard's "Not sure / not near the car"). */
-export function countLabel(value: number | null): string {
-  if (value === null) return 'Not given';
-  return value < 0 ? 'Not sure' : String(value);
-}
+/** "Great Condition". */
+export const conditionLabel = (value: string | null) => choiceLabel('overallCondition', value);
 
 /** Outstanding finance: "Yes", "No", or "Not given". */
-export function financeLabel(value: string | null): string {
-  if (!value) return 'Not given';
-  return valuationOptions.outstandingFinance.find((o) => o.value === value)?.label ?? value;
+export const financeLabel = (value: string | null) => choiceLabel('outstandingFinance', value);
+
+/**
+ * Scuffed wheels and tyres needing replacement: 0 to 4, -1 for "Not sure" (the wizard's "Not sure /
+ * not near the car"). With a noun, in words ("1 wheel", "No tyres"); without, the bare count for a
+ * list's labelled cell.
+ */
+export function countLabel(value: number | null | undefined, noun?: 'wheel' | 'tyre'): string {
+  if (value === null || value === undefined) return NOT_GIVEN;
+  if (value < 0) return 'Not sure';
+  if (!noun) return String(value);
+  if (value === 0) return `No ${noun}s`;
+  return `${value} ${noun}${value === 1 ? '' : 's'}`;
+}
+
+/** ["call", "text"] → "Call, Text"; none → "None chosen". */
+export function contactPreferencesLabel(values: readonly string[]): string {
+  if (values.length === 0) return 'None chosen';
+  return values.map((value) => choiceLabel('contactPreference', value)).join(', ');
 }
 
 export const customerName = (item: Pick<ValuationListItem, 'firstName' | 'lastName'>) =>

@@ -4,7 +4,7 @@ import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { formatPhone } from '~/shared/phone';
 import { CONSENT_LABEL, FINANCE_NOTE } from '~/shared/valuation-options';
 import { formatCalendarDate } from '../lib/format-time';
-import { choiceLabel, contactPreferencesLabel, countLabel, formatMiles, titleCase } from '../lib/labels';
+import { choiceLabel, contactPreferencesLabel, countLabel, formatMileage, titleCase } from '../../lib/valuation-facts';
 import { DetailList, Missing, orMissing, PanelHeading } from './detail-list';
 
 /** The Vehicle, Condition, Finance and Contact tabs: the seller's answers and the stored vehicle record. */
@@ -21,7 +21,7 @@ export function VehicleTab({ valuation: v }: { valuation: ValuationDetail }) {
       <DetailList
         items={[
           { label: 'Registration', value: v.registration },
-          { label: 'Mileage (seller)', value: formatMiles(v.mileage) },
+          { label: 'Mileage (seller)', value: formatMileage(v.mileage) },
           { label: 'Make', value: cased(v.make) },
           { label: 'Model', value: cased(v.model) },
           { label: 'Year', value: orMissing(v.year) },

@@ -6,7 +6,7 @@ import { cn } from '~/client/lib/cn';
 import type { MotHistory, MotTest, VehicleInfoResult } from '~/shared/vehicle-info';
 import { useVehicleInfo, vehicleInfoError } from '../api/get-vehicle-info';
 import { formatCalendarDate } from '../lib/format-time';
-import { titleCase } from '../lib/labels';
+import { titleCase } from '../../lib/valuation-facts';
 import { mileageBelowLastMot } from '../lib/mileage-check';
 import { defectLook, sortDefects } from '../lib/mot-defects';
 import { DetailList, Missing, orMissing, PanelHeading, PanelNote } from './detail-list';

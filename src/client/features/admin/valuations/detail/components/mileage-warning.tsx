@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { cn } from '~/client/lib/cn';
 import { formatCalendarDate } from '../lib/format-time';
-import { formatMiles } from '../lib/labels';
+import { formatMileage } from '../../lib/valuation-facts';
 import { formatReading, type MotReading } from '../lib/mileage-check';
 
 /** The seller's mileage is below the last MOT odometer reading: shown on the DVLA tab and in Quick Summary. */
@@ -28,7 +28,8 @@ export function MileageWarning({
       <div className="grid gap-1">
         <p className="font-semibold">Mileage is below the last MOT reading</p>
         <p className={cn(!compact && 'text-sm')}>
-          The seller gave {formatMiles(mileage)}; the MOT{when ? ` on ${when}` : ''} recorded {formatReading(reading)}.
+          The seller gave {formatMileage(mileage)}; the MOT{when ? ` on ${when}` : ''} recorded {formatReading(reading)}
+          .
           {compact
             ? ''
             : ' Check the mileage with the seller before making an offer: it may be a typing slip, or the odometer may have been changed.'}

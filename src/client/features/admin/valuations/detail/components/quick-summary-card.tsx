@@ -7,7 +7,7 @@ import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { StatusBadge } from '../../components/status-badge';
 import { useVehicleInfo } from '../api/get-vehicle-info';
 import { formatUkStamp } from '../lib/format-time';
-import { choiceLabel, formatMiles, vehicleName } from '../lib/labels';
+import { choiceLabel, formatMileage, vehicleName } from '../../lib/valuation-facts';
 import { mileageBelowLastMot } from '../lib/mileage-check';
 import { Missing } from './detail-list';
 import { MileageWarning } from './mileage-warning';
@@ -24,7 +24,7 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
     { label: 'Received', value: formatUkStamp(v.createdAt) },
     { label: 'First viewed', value: v.firstViewedAt ? formatUkStamp(v.firstViewedAt) : <Missing>Not yet</Missing> },
     { label: 'Vehicle', value: vehicleName(v) },
-    { label: 'Mileage', value: formatMiles(v.mileage) },
+    { label: 'Mileage', value: formatMileage(v.mileage) },
     { label: 'Condition', value: choiceLabel('overallCondition', v.overallCondition) },
     { label: 'Finance', value: choiceLabel('outstandingFinance', v.outstandingFinance) },
     {

@@ -5,7 +5,7 @@ import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { adminPaths } from '../../../admin-paths';
 import { StatusBadge } from '../../components/status-badge';
 import { formatUkStamp } from '../lib/format-time';
-import { vehicleName } from '../lib/labels';
+import { vehicleName } from '../../lib/valuation-facts';
 import { PlateChip } from './detail-list';
 import { StatusControl } from './status-control';
 

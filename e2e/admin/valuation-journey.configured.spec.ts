@@ -98,7 +98,6 @@ test.describe('[ADMIN][JOURNEY] a seller’s request through the back office, ev
     await sellerAsksForAValuation(page, { lastName, email });
 
     // --- Staff find it on the dashboard ----------------------------------------------------------
-    await settleMotion(page);
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
     await page.setViewportSize(viewports.desktop);
     await page.goto('/admin');
@@ -115,8 +114,14 @@ test.describe('[ADMIN][JOURNEY] a seller’s request through the back office, ev
       await saveScreenshot(page, `admin-journey-dashboard-${name}`);
     }
     await page.setViewportSize(viewports.desktop);
+    await expect(row).toBeVisible();
     await row.getByRole('link', { name: /^View Details/ }).click();
+    await expect(page).toHaveURL(/\/admin\/valuations\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: /Ford Focus/ })).toBeVisible();
+    // From here, screenshots catch menus and dialogs fully drawn. (Not before the click above: with
+    // reduced motion, Chromium scrolls the page between the press and the release of a click made
+    // just after typing in the search box, so the release lands elsewhere; see the issue notes.)
+    await settleMotion(page);
     const detailUrl = page.url();
 
     // --- Every tab has the request's data ----------------------------------------------------------

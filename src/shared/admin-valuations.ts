@@ -19,13 +19,6 @@ export const VALUATION_SEARCH_MAX_LENGTH = 100;
  * the first few hundred rows by hand, and a search narrows the list instead.
  */
 export const VALUATION_LIST_COUNT_CAP = 10_000;
-/**
- * A search's matches are counted up to this many ("1,000+"): they are found through the trigram
- * indexes and each is read from the table to be checked, so a common word ("smith" matches 14,000
- * of a million) cost 38 ms to count to 10,000 on PostgreSQL, and four times the page itself. A
- * search is for narrowing down; past a thousand matches, staff type more.
- */
-export const VALUATION_SEARCH_COUNT_CAP = 1_000;
 
 export const adminValuationMessages = {
   notFound: 'Valuation not found',
@@ -104,7 +97,7 @@ export const valuationListResponseSchema = z.object({
   items: z.array(valuationListItemSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Matches, counted up to VALUATION_LIST_COUNT_CAP (VALUATION_SEARCH_COUNT_CAP with a search). */
+  /** Matches, counted up to VALUATION_LIST_COUNT_CAP. */
   total: z.number().int(),
   /** True when there are more matches than `total` (show "10,000+"); `total` is exact otherwise. */
   totalCapped: z.boolean(),

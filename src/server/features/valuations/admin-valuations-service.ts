@@ -12,7 +12,6 @@ import type { FileStore } from '~/server/storage/file-store';
 import {
   adminValuationMessages as m,
   VALUATION_LIST_COUNT_CAP,
-  VALUATION_SEARCH_COUNT_CAP,
   type ValuationListFilters,
   type ValuationListItem,
   type ValuationListResponse,
@@ -24,6 +23,13 @@ import { removePhotoFiles } from './photos';
  * The back office's valuation lists and archive actions (issue 11): thin routes in
  * admin-valuations-routes.ts call these.
  */
+
+/**
+ * Up to this many matches, a search's page is sorted from all of them. Sorting n matches costs
+ * about n row reads; walking newest first until 20 match costs about 20 × rows / n: at a million
+ * rows the two meet near 4,500, at 100,000 near 1,400 (9,190 matches took 125 ms to sort on PGlite).
+ */
+const FEW_MATCHES = 2_000;
 
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
 const listColumns = {
@@ -63,12 +69,11 @@ export function toListItem(row: ListRow): ValuationListItem {
  * A search's page is where planners go wrong: LIKE '%…%' estimates are rough, and when PostgreSQL
  * guesses hundreds of matches it walks the newest-first index until 20 match; with 23 real
  * matches that read 57,000 rows (330 ms on PGlite at 100k rows). The capped count, run first,
- * tells how many there are: up to VALUATION_SEARCH_COUNT_CAP, the page is sorted from all the matches (found
+ * tells how many there are: up to FEW_MATCHES, the page is sorted from all the matches (found
  * through the trigram indexes); past it, matches are common enough that the planner's own choice
  * (usually the newest-first walk, which then finds 20 soon) is cheaper than fetching them all.
  *
- * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap;
- * a search's up to VALUATION_SEARCH_COUNT_CAP + 1),
+ * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap),
  * never to the end: an exact count of the active list reads ~1M index entries on every page view
  * (tens of milliseconds on PostgreSQL, far more on PGlite), while the capped count stops after
  * 10,001, filtered or not. Pages stay reachable beyond the cap (up to MAX_PAGE); only the pager's
@@ -83,18 +88,16 @@ export async function listValuations(
   const { page, pageSize } = filters;
   const [counted] = await listQueries(db, archived, filters).count;
   const matches = Number(counted?.total ?? 0);
-  const cap = countCap(filters);
-  const total = Math.min(matches, cap);
-  const totalCapped = matches > cap;
-  // A search counted to the end (within its cap) has few enough matches to sort them all.
-  const fewMatches = !totalCapped;
+  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
+  const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
+  const fewMatches = matches <= FEW_MATCHES;
   const items = matches === 0 ? [] : await listQueries(db, archived, filters, { fewMatches }).page;
   return { items, page, pageSize, total, totalCapped, pageCount: Math.ceil(total / pageSize) };
 }
 
 /**
  * The list's two queries, unexecuted (the database tests EXPLAIN them). `fewMatches`: the count
- * found at most VALUATION_SEARCH_COUNT_CAP, so a search's page is sorted from all its matches (see listValuations).
+ * found at most FEW_MATCHES, so a search's page is sorted from all its matches (see listValuations).
  */
 export function listQueries(
   db: Db,
@@ -110,7 +113,7 @@ export function listQueries(
     .select({ one: sql`1` })
     .from(carValuations)
     .where(where)
-    .limit(countCap(filters) + 1);
+    .limit(VALUATION_LIST_COUNT_CAP + 1);
   const count = db.select({ total: sql<number>`count(*)::int` }).from(capped.as('capped'));
   const offset = (filters.page - 1) * filters.pageSize;
   if (filters.q && options.fewMatches) {
@@ -120,7 +123,7 @@ export function listQueries(
       .select(listColumns)
       .from(carValuations)
       .where(where)
-      .limit(VALUATION_SEARCH_COUNT_CAP + 1)
+      .limit(VALUATION_LIST_COUNT_CAP + 1)
       .as('matches');
     const page = db
       .select()
@@ -147,9 +150,6 @@ export function listQueries(
     .orderBy(desc(carValuations.createdAt), desc(carValuations.id));
   return { count, page };
 }
-
-/** How far a list's matches are counted: less far for a search (see VALUATION_SEARCH_COUNT_CAP). */
-const countCap = (filters: ValuationListFilters) => (filters.q ? VALUATION_SEARCH_COUNT_CAP : VALUATION_LIST_COUNT_CAP);
 
 /** LIKE's own wildcards in a search are taken literally. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

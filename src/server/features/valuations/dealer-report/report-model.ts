@@ -101,8 +101,8 @@ function dateText(value: string | null | undefined, format = ukDate): string {
   return Number.isNaN(date.getTime()) ? value : format.format(date);
 }
 
-/** DVLA's "PETROL" as "Petrol"; DVSA's spelling already is. */
-function fuelText(value: string | null | undefined): string {
+/** DVLA's "PETROL" and "RED" as "Petrol" and "Red"; DVSA's spelling already is. */
+function wordText(value: string | null | undefined): string {
   if (!value) return NOT_GIVEN;
   return value === value.toUpperCase() ? value.charAt(0) + value.slice(1).toLowerCase() : value;
 }
@@ -135,8 +135,8 @@ export function buildReportModel(input: ReportInput): DealerReportModel {
         { label: 'Make', value: textOr(v.make ?? ves?.make) },
         { label: 'Model', value: textOr(v.model) },
         { label: 'Year', value: textOr(v.year ?? ves?.yearOfManufacture) },
-        { label: 'Colour', value: textOr(v.color ?? ves?.colour) },
-        { label: 'Fuel', value: fuelText(v.fuelType ?? ves?.fuelType) },
+        { label: 'Colour', value: wordText(v.color ?? ves?.colour) },
+        { label: 'Fuel', value: wordText(v.fuelType ?? ves?.fuelType) },
         { label: 'Engine size', value: engineText(v.engineSize, ves?.engineCapacity) },
         { label: 'Mileage (seller)', value: `${number.format(v.mileage)} miles` },
         { label: 'Submitted', value: ukDateTime.format(v.createdAt).replace(' at ', ', ') },

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { optionalText, paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
+
+/**
+ * Customer reviews (issue 12; SPEC sections 3, 5, 7 and 8): the public list and form
+ * (`GET /api/reviews`, `POST /api/reviews`) and staff's moderation (`GET /api/admin/reviews`,
+ * `PATCH /api/admin/reviews/:id/approve|reject|publish|unpublish`).
+ */
+
+export const REVIEW_NAME_MIN_LENGTH = 2;
+export const REVIEW_NAME_MAX_LENGTH = 100;
+export const REVIEW_EMAIL_MAX_LENGTH = 255;
+export const REVIEW_TITLE_MIN_LENGTH = 5;
+export const REVIEW_TITLE_MAX_LENGTH = 100;
+export const REVIEW_TEXT_MAX_LENGTH = 1000;
+export const REVIEW_PLACE_MAX_LENGTH = 100;
+export const REVIEW_NOTES_MAX_LENGTH = 2000;
+/** SPEC section 9: both carousels move on every 5 seconds when there is more than one review. */
+export const REVIEW_CAROUSEL_INTERVAL_MS = 5000;
+
+export const reviewMessages = {
+  /** SPEC section 5, the review form. */
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be less than 100 characters',
+  emailInvalid: 'Please enter a valid email address',
+  ratingRequired: 'Please select a rating',
+  ratingTooHigh: 'Rating cannot exceed 5 stars',
+  titleTooShort: 'Title must be at least 5 characters',
+  titleTooLong: 'Title must be less than 100 characters',
+  textRequired: 'Please enter your review',
+  textTooLong: 'Review must be less than 1000 characters',
+  locationTooLong: 'Location must be less than 100 characters',
+  vehicleTooLong: 'Vehicle details must be less than 100 characters',
+  notesRequired: 'Admin notes required for rejection',
+  notesTooLong: `Admin notes must be at most ${REVIEW_NOTES_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  /** SPEC section 8: the public form's notices. */
+  submitted: 'Review submitted!',
+  submittedDetail: 'Thank you for your review. It will appear after approval.',
+  submitFailed: 'Submission failed',
+  submitFailedDetail: 'Please check your details and try again.',
+  /** SPEC section 8: staff's toasts. */
+  approved: 'Review approved successfully',
+  rejected: 'Review rejected successfully',
+  published: 'Review published successfully',
+  unpublished: 'Review unpublished successfully',
+  approveFailed: 'Failed to approve review',
+  rejectFailed: 'Failed to reject review',
+  publishFailed: 'Failed to publish review',
+  unpublishFailed: 'Failed to unpublish review',
+  /** Refused transitions (409) and lookups. */
+  notFound: 'Review not found',
+  alreadyApproved: 'This review is already approved.',
+  alreadyRejected: 'This review was rejected, so it cannot be approved, rejected again or published.',
+  notApproved: 'Only an approved review can be published. Approve it first.',
+  alreadyPublished: 'This review is already published.',
+  notPublished: 'This review is not published, so there is nothing to unpublish.',
+  publishedReject: 'This review is approved; unpublish it instead of rejecting it.',
+} as const;
+
+/** SPEC section 5: the star choices and their words, best first (5 is the default). */
+export const ratingChoices = [
+  { value: 5, label: 'Excellent' },
+  { value: 4, label: 'Very Good' },
+  { value: 3, label: 'Good' },
+  { value: 2, label: 'Fair' },
+  { value: 1, label: 'Poor' },
+] as const;
+export const DEFAULT_RATING = 5;
+
+const reviewEmail = storableCharacters(z.string({ message: reviewMessages.emailInvalid }).trim().toLowerCase())
+  .refine((v) => v.length > 0 && v.length <= REVIEW_EMAIL_MAX_LENGTH, {
+    message: reviewMessages.emailInvalid,
+    abort: true,
+  })
+  .refine((v) => z.email().safeParse(v).success, reviewMessages.emailInvalid);
+
+/**
+ * `POST /api/reviews`, and the form's own checks. `website` is a honeypot: hidden from people (and
+ * from screen readers), filled in by simple bots; the server answers as if it stored the review
+ * and stores nothing.
+ */
+export const reviewSubmissionSchema = z.object({
+  customerName: text({
+    min: REVIEW_NAME_MIN_LENGTH,
+    max: REVIEW_NAME_MAX_LENGTH,
+    tooShort: reviewMessages.nameTooShort,
+    tooLong: reviewMessages.nameTooLong,
+  }),
+  email: reviewEmail,
+  rating: z
+    .number({ message: reviewMessages.ratingRequired })
+    .int(reviewMessages.ratingRequired)
+    .min(1, reviewMessages.ratingRequired)
+    .max(5, reviewMessages.ratingTooHigh),
+  reviewTitle: text({
+    min: REVIEW_TITLE_MIN_LENGTH,
+    max: REVIEW_TITLE_MAX_LENGTH,
+    tooShort: reviewMessages.titleTooShort,
+    tooLong: reviewMessages.titleTooLong,
+  }),
+  reviewText: text({
+    min: 1,
+    max: REVIEW_TEXT_MAX_LENGTH,
+    tooShort: reviewMessages.textRequired,
+    tooLong: reviewMessages.textTooLong,
+    multiline: true,
+  }),
+  location: optionalText({ max: REVIEW_PLACE_MAX_LENGTH, tooLong: reviewMessages.locationTooLong }),
+  vehicleSold: optionalText({ max: REVIEW_PLACE_MAX_LENGTH, tooLong: reviewMessages.vehicleTooLong }),
+  /** The honeypot (see above): people leave it empty. */
+  website: z.string().max(500).optional(),
+});
+export type ReviewSubmission = z.input<typeof reviewSubmissionSchema>;
+
+/** A published review as anyone may read it: never the e-mail, never staff's notes. */
+export const publicReviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  reviewTitle: z.string(),
+  reviewText: z.string(),
+  customerName: z.string(),
+  location: z.string().nullable(),
+  vehicleSold: z.string().nullable(),
+  submittedAt: z.iso.datetime(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+/** `GET /api/reviews` and the public pages' data: newest first, with the average of all of them. */
+export const publicReviewListSchema = z.object({
+  reviews: z.array(publicReviewSchema),
+  /** Every published review counted, whatever `reviews` holds. */
+  count: z.number().int(),
+  /** The average rating of every published review, to one decimal; null when there are none. */
+  average: z.number().nullable(),
+});
+export type PublicReviewList = z.infer<typeof publicReviewListSchema>;
+
+/** The body of `/approve` (notes optional) and `/reject` (notes required, checked in the route). */
+export const reviewModerationSchema = z.object({
+  adminNotes: optionalText({ max: REVIEW_NOTES_MAX_LENGTH, tooLong: reviewMessages.notesTooLong, multiline: true }),
+});
+export type ReviewModeration = z.input<typeof reviewModerationSchema>;
+
+export const reviewStatusValues = ['pending', 'approved'] as const;
+export const adminReviewListQuerySchema = paginationQuery({ defaultPageSize: 20 }).extend({
+  status: z.enum(reviewStatusValues, { message: 'Status must be pending or approved.' }).default('pending'),
+});
+
+/** A review as staff see it (SPEC section 7). */
+export const adminReviewSchema = publicReviewSchema.extend({
+  email: z.string(),
+  adminNotes: z.string().nullable(),
+  isApproved: z.boolean(),
+  isPublished: z.boolean(),
+  approvedAt: z.iso.datetime().nullable(),
+  /** The admin who approved it (username); null when not approved or the account is gone. */
+  approvedBy: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+export const adminReviewListSchema = paginatedSchema(adminReviewSchema).extend({
+  /** For the tabs' badges and the navigation's count. */
+  counts: z.object({ pending: z.number().int(), approved: z.number().int() }),
+});
+export type AdminReviewList = z.infer<typeof adminReviewListSchema>;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROMOTION } from '~/shared/promotion';
 import type { SiteConfig } from '~/shared/site-config';
-import { render } from './entry-server';
+import { render as renderPage, type PageData } from './entry-server';
+
+/** What the server loads for the pages with data (docs/decisions/002-page-data.md): none published yet. */
+const noReviews = { reviews: [], count: 0, average: null };
+const pageData: PageData = {
+  'features/public/home/home-page': { data: { reviews: noReviews } },
+  'features/public/reviews/reviews-page': { data: noReviews },
+};
+const render = (request: Request, siteConfig: SiteConfig) => renderPage(request, siteConfig, pageData);
 
 const site: SiteConfig = {
   tradingName: 'Test Motors',

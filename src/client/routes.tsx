@@ -2,6 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { LoadingScreen, RootLayout } from '~/client/components/root-layout';
 import { AdminErrorBoundary, PublicErrorBoundary, RootErrorBoundary } from '~/client/components/route-error';
 import type { RouteHandle } from '~/client/lib/page-meta';
+import { serverDataLoader } from '~/client/lib/page-data';
 import { legacyRedirects } from '~/shared/paths';
 
 /**
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = caseSensitive([
           {
             index: true,
             id: 'features/public/home/home-page',
+            loader: serverDataLoader('features/public/home/home-page'),
             lazy: () => import('~/client/features/public/home/home-page'),
           },
           {
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = caseSensitive([
           {
             path: 'reviews',
             id: 'features/public/reviews/reviews-page',
+            loader: serverDataLoader('features/public/reviews/reviews-page'),
             lazy: () => import('~/client/features/public/reviews/reviews-page'),
           },
           {

@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PublicReview } from '~/client/features/public/reviews';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { DEFAULT_PROMOTION, promotionPhase, type PromotionPhase } from '~/shared/promotion';
 import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 import { CustomerReviews } from './customer-reviews';
-import { Component as HomePage } from './home-page';
+import { Component as Home, type HomePageData } from './home-page';
 
 const site = (phase: PromotionPhase, extra: Partial<SiteConfig> = {}): SiteConfig => ({
   tradingName: 'Test Motors',
@@ -20,21 +20,33 @@ const site = (phase: PromotionPhase, extra: Partial<SiteConfig> = {}): SiteConfi
 });
 
 /** Server HTML without React's `<!-- -->` text separators, so sentences can be searched for. */
-const render = (node: ReactNode, config: SiteConfig) =>
+const render = (node: ReactElement, config: SiteConfig) =>
   renderToString(
     <SiteConfigProvider value={config}>
-      <MemoryRouter>{node}</MemoryRouter>
+      {/* The home page brings its own data router; its sections need only a router around them. */}
+      {node.type === HomePage ? node : <MemoryRouter>{node}</MemoryRouter>}
     </SiteConfigProvider>,
   ).replace(/<!-- -->/g, '');
+
+const noReviews: HomePageData = { reviews: { reviews: [], count: 0, average: null } };
+
+/** The home page as the server renders it, with its page data already loaded. */
+function HomePage({ data = noReviews }: { data?: HomePageData }) {
+  const router = createMemoryRouter([{ id: 'home', path: '/', Component: Home, loader: () => data }], {
+    hydrationData: { loaderData: { home: data } },
+  });
+  return <RouterProvider router={router} />;
+}
 
 const review = (id: number): PublicReview => ({
   id,
   customerName: `Seller ${id}`,
-  rating: 4.5,
+  rating: 4,
   reviewTitle: `Review title ${id}`,
   reviewText: 'Quick and easy.',
   location: 'Grimsby',
   vehicleSold: '2016 Ford Focus',
+  submittedAt: '2026-11-01T10:00:00.000Z',
 });
 
 describe('home page', () => {
@@ -128,13 +140,21 @@ describe('home page', () => {
 });
 
 describe('home page reviews', () => {
+  it('server-renders the published reviews the page was loaded with', () => {
+    const data: HomePageData = { reviews: { reviews: [review(1), review(2)], count: 2, average: 4.5 } };
+    const html = render(<HomePage data={data} />, site('ended'));
+    expect(html).toContain('Review title 1');
+    expect(html).toContain('Review 1 of 2');
+    expect(html).not.toContain('Customer Reviews Coming Soon');
+  });
+
   it('server-renders the carousel when there are reviews', () => {
     const html = render(<CustomerReviews reviews={[review(1), review(2), review(3)]} />, site('ended'));
     expect(html).not.toContain('Coming Soon');
     expect(html).toContain('Review 1 of 3');
     expect(html).toContain('Review title 1');
     expect(html).toContain('Sold a 2016 Ford Focus');
-    expect(html).toContain('Rated 4.5 out of 5');
+    expect(html).toContain('Rated 4 out of 5');
     for (const control of ['Previous review', 'Next review', 'Pause reviews', 'Show review 3']) {
       expect(html).toContain(control);
     }

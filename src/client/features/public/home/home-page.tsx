@@ -1,7 +1,9 @@
+import { useLoaderData } from 'react-router';
 import { deferred } from '~/client/components/deferred';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
 import type { PublicPurchasedVehicle } from '~/client/features/public/recently-purchased';
+import type { PublicReviewList } from '~/client/features/public/reviews';
 import type { PromotionPhase } from '~/shared/promotion';
 import { ClosingCallToAction } from './closing-call-to-action';
 import { CustomerReviews } from './customer-reviews';
@@ -43,11 +45,18 @@ function promotionAdvertised(phase: PromotionPhase): boolean {
 }
 
 /**
- * The home page: SPEC section 2's nine sections, in its order. Reviews and
- * purchased vehicles are real data only; their APIs arrive with later issues, so
- * for now they get empty lists (reviews then say "coming soon", vehicles hide).
+ * What the server loads for the home page (docs/decisions/002-page-data.md): the newest published
+ * reviews. Purchased vehicles join it with their issue.
+ */
+export type HomePageData = { reviews: PublicReviewList };
+
+/**
+ * The home page: SPEC section 2's nine sections, in its order. Reviews and purchased vehicles are
+ * real data only: the published reviews come with the page; vehicles arrive with their issue, so
+ * for now they get an empty list (and hide).
  */
 export function Component() {
+  const { reviews } = useLoaderData() as HomePageData;
   const vehicles: PublicPurchasedVehicle[] = [];
   const advertised = promotionAdvertised(useSiteConfig().promotion.phase);
   return (
@@ -57,7 +66,7 @@ export function Component() {
       {advertised && <Promotion part="offer" />}
       <Nationwide />
       <HowItWorks />
-      <CustomerReviews reviews={[]} />
+      <CustomerReviews reviews={reviews.reviews} />
       <WhyChooseUs />
       {vehicles.length > 0 && <RecentPurchases vehicles={vehicles} />}
       <ClosingCallToAction />

@@ -1,3 +1,3 @@
 /** What other features may use of the reviews feature (see eslint.config.js). */
-export type { PublicReview } from './public-review';
+export type { PublicReview, PublicReviewList } from './public-review';
 export { ReviewCarousel } from './review-carousel';

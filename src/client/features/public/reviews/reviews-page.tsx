@@ -1,5 +1,6 @@
-import { MessageSquareQuote } from 'lucide-react';
-import { Link } from 'react-router';
+import { MessageSquareQuote, PenLine } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { CallToActionBand } from '~/client/components/call-to-action-band';
 import { EmptyState } from '~/client/components/empty-state';
 import { PageIntro } from '~/client/components/page-intro';
@@ -7,7 +8,7 @@ import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { paths } from '~/shared/paths';
-import { averageRating, type PublicReview } from './public-review';
+import type { PublicReviewList } from './public-review';
 import { ReviewCarousel } from './review-carousel';
 import { StarRating } from './star-rating';
 
@@ -19,28 +20,43 @@ export const handle: RouteHandle = {
   },
 };
 
+// The form's code (react-hook-form and the checks) loads only when a visitor opens it.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+const ReviewNotices = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewNotices })));
+
 /** The average (one decimal) and the count, for the hero; nothing when there are no reviews. */
-function RatingSummary({ reviews }: { reviews: PublicReview[] }) {
-  const average = averageRating(reviews);
-  if (!average) return null;
+function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
   return (
     <p className="mt-6 inline-flex flex-wrap items-center gap-3 rounded-full bg-white px-4 py-2 text-brand-950">
-      <StarRating rating={Number(average)} />
-      <span className="font-bold">{average} out of 5</span>
+      <StarRating rating={average} />
+      <span className="font-bold">{average.toFixed(1)} out of 5</span>
       <span className="text-muted">
-        from {reviews.length} review{reviews.length === 1 ? '' : 's'}
+        from {count} review{count === 1 ? '' : 's'}
       </span>
     </p>
   );
 }
 
 /**
- * /reviews (SPEC section 2). Published reviews arrive with the Reviews issue, and
- * the review form with them; until then the page says plainly that there are
- * none yet, with no average and no button that leads nowhere.
+ * /reviews (SPEC section 2): the published reviews, loaded on the server with the page
+ * (docs/decisions/002-page-data.md), their average and count; a button opens the review form,
+ * which can be cancelled; one review at a time in the carousel, or "No reviews yet".
  */
 export function Component() {
-  const reviews: PublicReview[] = [];
+  const { reviews, count, average } = useLoaderData() as PublicReviewList;
+  const [writing, setWriting] = useState(false);
+  // Once the form has been opened, its notices stay (they outlive the form after a submission).
+  const [formUsed, setFormUsed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setWriting(false);
+    opener.current?.focus();
+  };
+  const openForm = () => {
+    setWriting(true);
+    setFormUsed(true);
+  };
   return (
     <>
       <PageIntro title="Customer Reviews">
@@ -48,27 +64,52 @@ export function Component() {
           What sellers say about selling their car to us. Every review comes from a real seller and is checked by our
           team before it is published.
         </p>
-        <RatingSummary reviews={reviews} />
+        <RatingSummary average={average} count={count} />
       </PageIntro>
 
       <section aria-label="Reviews" className="bg-brand-50 py-14 sm:py-20">
         <Container>
-          {reviews.length === 0 ? (
-            <EmptyState icon={MessageSquareQuote} title="No reviews yet">
-              <p>
-                There are no reviews to show yet. When sellers share their experience of selling their car to us, you
-                will find their reviews here.
-              </p>
-              <p className="font-medium text-brand-800">
-                Sold your car to us? You will soon be able to leave a review on this page.
-              </p>
-            </EmptyState>
+          <div className="mx-auto mb-10 max-w-3xl">
+            {writing ? (
+              <Suspense
+                fallback={
+                  <p role="status" className="py-8 text-center text-muted">
+                    Loading the form...
+                  </p>
+                }
+              >
+                <ReviewForm onDone={close} onCancel={close} />
+              </Suspense>
+            ) : count > 0 ? (
+              <div className="flex justify-center">
+                <Button ref={opener} size="lg" onClick={openForm}>
+                  <PenLine aria-hidden="true" />
+                  Write a Review
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          {count === 0 ? (
+            writing ? null : (
+              <EmptyState icon={MessageSquareQuote} title="No reviews yet">
+                <p>There are no reviews to show yet. Sold your car to us? Tell other sellers how it went.</p>
+                <Button ref={opener} size="lg" onClick={openForm}>
+                  <PenLine aria-hidden="true" />
+                  Write the First Review
+                </Button>
+              </EmptyState>
+            )
           ) : (
             <ReviewCarousel reviews={reviews} label="Customer reviews" />
           )}
         </Container>
       </section>
 
+      {formUsed && (
+        <Suspense fallback={null}>
+          <ReviewNotices />
+        </Suspense>
+      )}
       <CallToActionBand
         id="reviews-cta-title"
         title="Ready to sell your car?"

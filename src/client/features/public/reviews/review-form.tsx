@@ -27,7 +27,7 @@ const inputClassName =
 /** Radios give strings: the rating is read as a number before the shared checks (and their messages). */
 const formSchema = reviewSubmissionSchema.extend({
   rating: z.preprocess(
-    (value) => (value === '' || value == null ? undefined : Number(value)),
+    (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
     reviewSubmissionSchema.shape.rating,
   ),
 });

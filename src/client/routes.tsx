@@ -11,7 +11,6 @@ import { legacyRedirects } from '~/shared/paths';
  */
 const adminSectionsComingLater = [
   { path: 'purchased-vehicles', title: 'Purchased vehicles' },
-  { path: 'reviews', title: 'Customer reviews' },
   { path: 'analytics', title: 'Visitor analytics' },
   { path: 'calls', title: 'Calls' },
   { path: 'voice-messages', title: 'Voice messages' },
@@ -141,6 +140,11 @@ export const routes: RouteObject[] = caseSensitive([
                 path: 'valuations/:id',
                 id: 'features/admin/valuations/detail/valuation-detail-page',
                 lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
+              },
+              {
+                path: 'reviews',
+                id: 'features/admin/reviews/reviews-page',
+                lazy: () => import('~/client/features/admin/reviews/reviews-page'),
               },
               {
                 path: 'archived',

@@ -5,7 +5,9 @@ import { BrandLogo } from '~/client/components/brand-logo';
 import { cn } from '~/client/lib/cn';
 import { adminPaths } from '../admin-paths';
 import { AccountMenu } from './account-menu';
-import { adminNavItems } from './admin-nav-items';
+import { adminNavItems, type AdminNavItem } from './admin-nav-items';
+import { useAdminUser } from '../auth';
+import { usePendingReviewCount } from '../reviews';
 
 /**
  * The back-office frame every admin page reuses: a navy top bar with the
@@ -52,6 +54,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               >
                 <item.icon aria-hidden="true" className="size-4" />
                 {item.label}
+                <NavCount item={item} />
               </NavLink>
             ))}
           </nav>
@@ -75,6 +78,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 >
                   <item.icon aria-hidden="true" className="size-4" />
                   {item.label}
+                  <NavCount item={item} />
                 </NavLink>
               </li>
             ))}
@@ -85,5 +89,22 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The pending reviews beside "Reviews" (nothing while there are none or it is not known yet). */
+function NavCount({ item }: { item: AdminNavItem }) {
+  if (item.count !== 'pendingReviews') return null;
+  return <PendingReviews />;
+}
+
+function PendingReviews() {
+  const pending = usePendingReviewCount(useAdminUser().isAdmin);
+  if (!pending) return null;
+  return (
+    <span className="rounded-full bg-plate px-1.5 text-xs leading-5 font-bold text-brand-950">
+      {pending.toLocaleString('en-GB')}
+      <span className="sr-only"> waiting</span>
+    </span>
   );
 }

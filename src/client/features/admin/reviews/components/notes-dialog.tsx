@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogForm,
+  DialogFormActions,
+  DialogHeader,
+  DialogTitle,
+  type FinalFocus,
+} from '~/client/components/ui/dialog';
+import { REVIEW_NOTES_MAX_LENGTH, reviewMessages, type AdminReview } from '~/shared/reviews';
+
+export type NotesDecision = { review: AdminReview; action: 'approve' | 'reject' };
+
+/**
+ * Approve or Reject with notes (SPEC section 2). Notes are optional to approve and required to
+ * reject ("Admin notes required for rejection", checked here and again on the server).
+ */
+export function NotesDialog({
+  decision,
+  pending,
+  onConfirm,
+  onOpenChange,
+  finalFocus,
+}: {
+  decision: NotesDecision | null;
+  pending: boolean;
+  onConfirm: (adminNotes: string) => void;
+  onOpenChange: (open: boolean) => void;
+  finalFocus?: FinalFocus;
+}) {
+  const rejecting = decision?.action === 'reject';
+  return (
+    <Dialog open={decision !== null} onOpenChange={onOpenChange}>
+      <DialogContent finalFocus={finalFocus}>
+        <DialogHeader>
+          <DialogTitle>{rejecting ? 'Reject review' : 'Approve review'}</DialogTitle>
+          <DialogDescription>
+            {rejecting
+              ? 'A rejected review is never published and leaves both lists. Say why, for the record.'
+              : 'An approved review can then be published on the website. Notes are optional.'}
+          </DialogDescription>
+        </DialogHeader>
+        {decision ? (
+          <NotesForm
+            key={`${decision.review.id}-${decision.action}`}
+            decision={decision}
+            pending={pending}
+            onConfirm={onConfirm}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NotesForm({
+  decision,
+  pending,
+  onConfirm,
+}: {
+  decision: NotesDecision;
+  pending: boolean;
+  onConfirm: (adminNotes: string) => void;
+}) {
+  const id = useId();
+  const rejecting = decision.action === 'reject';
+  const [notes, setNotes] = useState(decision.review.adminNotes ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rejecting && notes.trim() === '') {
+      setError(reviewMessages.notesRequired);
+      return;
+    }
+    onConfirm(notes.trim());
+  };
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogBody className="grid gap-1.5">
+        <p className="mb-2 text-sm text-muted">
+          “{decision.review.reviewTitle}” by {decision.review.customerName}
+        </p>
+        <label htmlFor={id} className="text-sm font-semibold text-brand-950">
+          Admin notes{rejecting ? '' : ' (optional)'}
+        </label>
+        <textarea
+          id={id}
+          rows={4}
+          value={notes}
+          maxLength={REVIEW_NOTES_MAX_LENGTH}
+          onChange={(event) => {
+            setNotes(event.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="block w-full rounded-lg border border-slate-300 px-3.5 py-3 text-base focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none aria-invalid:border-danger"
+        />
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFormActions
+        pending={pending}
+        label={rejecting ? 'Reject review' : 'Approve review'}
+        pendingLabel={rejecting ? 'Rejecting...' : 'Approving...'}
+      />
+    </DialogForm>
+  );
+}

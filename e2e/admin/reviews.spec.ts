@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { reviewMessages } from '~/shared/reviews';
+import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
+import { hydrated } from '../public/seller-wizard';
+import { e2eAdmin, expect, expectToast, loginRequest, settleMotion, signInViaApi, test } from './helpers';
+import { sellerAddress } from './valuations';
+
+/*
+ * Customer reviews (issue 12): a visitor writes one on /reviews; it is not public until staff
+ * approve and publish it on /admin/reviews; then /reviews and the home carousel show it, in the
+ * server's HTML too; unpublishing hides it; a rejection needs notes. And the carousels' timing
+ * (WCAG 2.2.2) with Playwright's clock.
+ */
+
+const unique = () => randomBytes(3).toString('hex');
+
+async function publishedTitles(request: APIRequestContext): Promise<string[]> {
+  const answer = (await (await request.get('/api/reviews')).json()) as { reviews: { reviewTitle: string }[] };
+  return answer.reviews.map((review) => review.reviewTitle);
+}
+
+/** A review sent as the form sends it, from its own made-up address (the endpoint is rate-limited). */
+async function submitReview(request: APIRequestContext, title: string, rating = 5) {
+  const response = await request.post('/api/reviews', {
+    headers: { 'x-forwarded-for': sellerAddress() },
+    data: {
+      customerName: 'Priya Shah',
+      email: `priya-${unique()}@example.com`,
+      rating,
+      reviewTitle: title,
+      reviewText: 'Collected from my drive the next morning and paid before the car left.',
+      location: 'Lincoln',
+      vehicleSold: '2017 Honda Jazz',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const cardOf = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
+
+test.describe('[REVIEWS] writing, moderating and showing reviews', () => {
+  test('a visitor’s review is public only once approved and published; unpublishing hides it', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const title = `Smooth sale ${unique()}`;
+
+    // --- A visitor writes a review on a phone -------------------------------------------------
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/reviews');
+    const open = page.getByRole('button', { name: /^Write (a|the First) Review$/ });
+    await hydrated(open);
+    await open.click();
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(form).toContainText(reviewMessages.nameTooShort);
+    await expect(form).toContainText(reviewMessages.emailInvalid);
+    await expect(form).toContainText(reviewMessages.titleTooShort);
+    await expect(form).toContainText(reviewMessages.textRequired);
+    await expect(form.getByRole('radio', { name: /5 Excellent/ })).toBeChecked();
+    await form.getByRole('radio', { name: /4 Very Good/ }).check();
+    await form.getByLabel('Your name').fill('Tom Baker');
+    await form.getByLabel('Email address').fill('tom@example.com');
+    await form.getByLabel('Review title').fill(title);
+    await form.getByLabel('Your review').fill('Fair price, no haggling, and the driver was early.');
+    await form.getByLabel('Location (optional)').fill('Louth');
+    await form.getByLabel('Car you sold (optional)').fill('2015 Skoda Octavia');
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'page-reviews-form-phone');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, reviewMessages.submitted, reviewMessages.submittedDetail);
+    await expect(form).toBeHidden();
+    expect(await publishedTitles(request)).not.toContain(title);
+
+    // --- Staff approve it (notes optional), then publish it -------------------------------------
+    await settleMotion(page);
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/admin/reviews');
+    const card = cardOf(page, title);
+    await expect(card).toContainText('Pending');
+    await expect(card).toContainText('tom@example.com');
+    await expect(card).toContainText('Sold a 2015 Skoda Octavia');
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `admin-reviews-pending-${name}`);
+    }
+    await page.setViewportSize(viewports.desktop);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve review' });
+    await dialog.getByLabel('Admin notes (optional)').fill('Checked against the purchase on file.');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Approve review' }).click();
+    await expectToast(page, reviewMessages.approved);
+    expect(await publishedTitles(request)).not.toContain(title);
+
+    await page.getByRole('tab', { name: /Approved Reviews/ }).click();
+    await expect(page).toHaveURL(/tab=approved/);
+    const approved = cardOf(page, title);
+    await expect(approved).toContainText('Approved');
+    await expect(approved).toContainText('Checked against the purchase on file.');
+    await approved.getByRole('button', { name: 'Publish' }).click();
+    await expectToast(page, reviewMessages.published);
+    await expect(approved).toContainText('Published');
+    await saveScreenshot(page, 'admin-reviews-approved-desktop');
+
+    // --- Public now: in the server's HTML of /reviews and of the home page ------------------------
+    expect(await publishedTitles(request)).toContain(title);
+    for (const path of ['/reviews', '/']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(title);
+    }
+    await page.goto('/reviews');
+    await expect(page.getByText(/out of 5/).first()).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Rated [\d.]+ out of 5$/ }).first()).toBeVisible();
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `page-reviews-published-${name}`);
+    }
+
+    // --- Unpublished: gone from the public pages again ---------------------------------------------
+    await page.goto('/admin/reviews?tab=approved');
+    await cardOf(page, title).getByRole('button', { name: 'Unpublish' }).click();
+    await expectToast(page, reviewMessages.unpublished);
+    expect(await publishedTitles(request)).not.toContain(title);
+    expect(await (await request.get('/reviews')).text()).not.toContain(title);
+  });
+
+  test('rejecting needs notes, in the dialog and on the server; a rejected review leaves both lists', async ({
+    page,
+    request,
+    expectedHttpErrors,
+  }) => {
+    const title = `Not for us ${unique()}`;
+    await submitReview(request, title, 2);
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.goto('/admin/reviews');
+    const card = cardOf(page, title);
+    await card.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject review' });
+    await dialog.getByRole('button', { name: 'Reject review' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(reviewMessages.notesRequired);
+
+    // The server says the same to a caller that skips the dialog.
+    expectedHttpErrors.add(400);
+    const id = await page.evaluate(async (wanted) => {
+      const list = (await (await fetch('/api/admin/reviews?status=pending&pageSize=100')).json()) as {
+        items: { id: number; reviewTitle: string }[];
+      };
+      return list.items.find((item) => item.reviewTitle === wanted)?.id;
+    }, title);
+    const refused = await page.request.patch(`/api/admin/reviews/${id}/reject`, { data: { adminNotes: '   ' } });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(reviewMessages.notesRequired);
+
+    await dialog.getByLabel('Admin notes').fill('Not one of our purchases.');
+    await dialog.getByRole('button', { name: 'Reject review' }).click();
+    await expectToast(page, reviewMessages.rejected);
+    await expect(card).toHaveCount(0);
+    await page.getByRole('tab', { name: /Approved Reviews/ }).click();
+    await expect(cardOf(page, title)).toHaveCount(0);
+  });
+});
+
+test.describe('[REVIEWS] carousel timing (WCAG 2.2.2)', () => {
+  test.beforeAll(async ({ playwright }) => {
+    // Two published reviews at least, so the carousels move (made through the API as staff would).
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    await loginRequest(request, e2eAdmin.username, e2eAdmin.password);
+    for (const title of [`Carousel one ${unique()}`, `Carousel two ${unique()}`]) {
+      await submitReview(request, title);
+      const list = (await (await request.get('/api/admin/reviews?status=pending&pageSize=100')).json()) as {
+        items: { id: number; reviewTitle: string }[];
+      };
+      const id = list.items.find((item) => item.reviewTitle === title)!.id;
+      expect((await request.patch(`/api/admin/reviews/${id}/approve`, { data: { adminNotes: '' } })).ok()).toBe(true);
+      expect((await request.patch(`/api/admin/reviews/${id}/publish`)).ok()).toBe(true);
+    }
+    await request.dispose();
+  });
+
+  const position = (page: Page) => page.getByText(/^Review \d+ of \d+$/);
+
+  test('moves on every 5 seconds, holds while hovered or paused', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/reviews');
+    await hydrated(page.getByRole('button', { name: 'Pause reviews' }));
+    await expect(position(page)).toHaveText(/^Review 1 of/);
+    await page.clock.runFor(5_000);
+    await expect(position(page)).toHaveText(/^Review 2 of/);
+
+    await page.getByRole('group', { name: /^2 of/ }).hover();
+    await page.clock.runFor(15_000);
+    await expect(position(page)).toHaveText(/^Review 2 of/);
+
+    // Paused by its button: it stays put once the pointer and focus have left it too.
+    await page.getByRole('button', { name: 'Pause reviews' }).click();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(15_000);
+    await expect(position(page)).toHaveText(/^Review 2 of/);
+    await expect(page.getByRole('button', { name: 'Play reviews' })).toBeVisible();
+  });
+
+  test('does not move by itself for visitors who ask for reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await hydrated(page.getByRole('button', { name: 'Play reviews' }));
+    await page.clock.runFor(20_000);
+    await expect(position(page)).toHaveText(/^Review 1 of/);
+    await page.getByRole('button', { name: 'Next review' }).click();
+    await expect(position(page)).toHaveText(/^Review 2 of/);
+  });
+});

@@ -16,14 +16,15 @@
 //      BENCH_APP_COMMAND (default `node scripts/start.mjs`),
 //      BENCH_OUTBOX_MESSAGES (default 2000), BENCH_DATABASE_URL (also measure the outbox and the
 //      back office's lists on PostgreSQL), BENCH_VALUATIONS (default 1000000; 0 skips the back
-//      office's lists at scale: scripts/lib/bench-admin-valuations.mjs).
+//      office's lists at scale: scripts/lib/bench-admin-valuations.mjs), BENCH_REVIEWS (default 200
+//      published reviews for the /reviews rows; bench/seed-reviews.ts).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block);
 // 130/143 interrupted.
 
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -69,6 +70,10 @@ const scenarios = [
   // Both are rate-limited per address (valuations 10 per 10 minutes, lookups 30 a minute), so from
   // one address the bench would measure 429s. The app trusts one proxy (TRUST_PROXY=1) and every
   // request names a different client in X-Forwarded-For, as traffic from many sellers would.
+  // --- issue 12: the public reviews, BENCH_REVIEWS of them published (bench/seed-reviews.ts) -------
+  { name: 'GET /api/reviews', path: '/api/reviews', expectContentType: 'application/json' },
+  { name: 'GET /reviews (SSR, reviews in the page)', path: '/reviews', expectContentType: 'text/html' },
+
   {
     // The preflight's lookup goes to the fake DVLA and DVSA and fills the cache; every request after
     // it must be answered from the cache (checked afterwards with the fake DVLA's count).
@@ -306,6 +311,7 @@ const settings = {
   pipelining: 1,
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
   adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
+  publishedReviews: envNumber('BENCH_REVIEWS', 200, { integer: true, min: 0 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: {
     HOST: '127.0.0.1',
@@ -326,6 +332,8 @@ let app = null;
 let bare = null;
 let currentRun = null;
 let outboxChild = null;
+/** The app's data folder, made here so the reviews can be seeded into it before it starts. */
+let appDataDir = null;
 let interrupted = false;
 
 async function main() {
@@ -355,6 +363,8 @@ async function main() {
   try {
     // Canonical links must name the address Lighthouse visits, or its SEO audit fails them.
     const port = await getFreePort();
+    appDataDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-bench-'));
+    seedPublishedReviews(appDataDir);
     app = await startApp({
       signal: shutdown.signal,
       timeoutMs: settings.startTimeoutSec * 1000,
@@ -364,6 +374,7 @@ async function main() {
         TRUST_PROXY: '1',
         PORT: String(port),
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: appDataDir,
       },
     });
   } catch (err) {
@@ -486,6 +497,20 @@ async function main() {
     return 2;
   }
   return 0;
+}
+
+/** BENCH_REVIEWS published reviews in the app's fresh database, before it starts (PGlite: one process). */
+function seedPublishedReviews(dataDir) {
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/seed-reviews.ts', String(settings.publishedReviews)],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`bench/seed-reviews.ts failed (exit ${seeded.status ?? seeded.signal})`);
 }
 
 /** The back office's list and stats on BENCH_VALUATIONS seeded valuations, per engine. */
@@ -734,6 +759,7 @@ async function cleanup() {
   await Promise.allSettled([app?.stop(), bare?.stop(), stopOutboxChild()]);
   // After the app, so its outbox worker never finds the SMTP server gone mid-send.
   await fakes?.stop();
+  if (appDataDir) await rm(appDataDir, { recursive: true, force: true });
 }
 
 /** SIGTERM lets the child drop its throwaway database; it is killed if it takes over 10 s. */

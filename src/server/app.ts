@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
@@ -62,6 +63,8 @@ export type AppDeps = {
   distance?: DistanceOptions;
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
+  /** Tests narrow the review submission limit (POST /api/reviews). */
+  reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -160,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reports = createDealerReports({ db, files, vehicleInfo: vehicleDeps.info, site, clock, log: app.log });
   await app.register(dealerForwardRoutes, { db, outbox, reports, clock });
   await app.register(distanceRoutes, distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance));
+  // Features with public pages register their page-data loaders here, with their routes.
+  const pageData = deps.pageData ?? createPageDataRegistry();
+  await app.register(reviewsRoutes, { db, clock, pageData, ...deps.reviews });
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 
@@ -170,7 +176,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feature routes of the public site that need the site details register here.
 
   if (deps.renderSource) {
-    const pageData = deps.pageData ?? createPageDataRegistry();
     registerPageRoutes(app, { source: deps.renderSource, siteAt, clock, db, pageData });
   }
   return app;

@@ -112,6 +112,10 @@ export const reviewSubmissionSchema = z.object({
 });
 export type ReviewSubmission = z.input<typeof reviewSubmissionSchema>;
 
+/** `POST /api/reviews` answers 201 with this (also when the honeypot caught a bot). */
+export const reviewSubmittedSchema = z.object({ ok: z.literal(true) });
+export type ReviewSubmitted = z.infer<typeof reviewSubmittedSchema>;
+
 /** A published review as anyone may read it: never the e-mail, never staff's notes. */
 export const publicReviewSchema = z.object({
   id: z.number().int(),

@@ -56,6 +56,14 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',
   'DELETE /api/valuations/:id': 'admin',
+  // Customer reviews (issue 12): anyone reads the published ones and submits one; staff moderate.
+  'GET /api/reviews': 'public',
+  'POST /api/reviews': 'public',
+  'GET /api/admin/reviews': 'admin',
+  'PATCH /api/admin/reviews/:id/approve': 'admin',
+  'PATCH /api/admin/reviews/:id/reject': 'admin',
+  'PATCH /api/admin/reviews/:id/publish': 'admin',
+  'PATCH /api/admin/reviews/:id/unpublish': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

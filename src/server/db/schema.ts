@@ -310,13 +310,19 @@ export const customerReviews = pgTable(
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     approvedAt: timestamptz('approved_at'),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin who rejected it (with rejectedAt); null while not rejected or once the account is gone. */
+    rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
     adminNotes: text('admin_notes'),
+    /** Set on every change (submission and each moderation step): the public pages' data version. */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // Pending list: not approved (and not rejected), oldest or newest first.
     index('customer_reviews_pending_idx').on(t.isApproved, t.rejectedAt, t.submittedAt),
     // Public list: approved and published, newest first.
     index('customer_reviews_published_idx').on(t.isPublished, t.isApproved, newestFirst(t.submittedAt)),
+    // The pages' data version: the latest change, read from the end of this index.
+    index('customer_reviews_updated_at_idx').on(t.updatedAt),
     check('customer_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

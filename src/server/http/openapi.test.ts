@@ -22,6 +22,9 @@ const takesNoBody = new Set([
   // Archive and restore the valuation named in the path (issue 11); the admin is the session's.
   'POST /api/valuations/:id/archive',
   'POST /api/valuations/:id/unarchive',
+  // Publish and unpublish the review named in the path (issue 12); nothing else to say.
+  'PATCH /api/admin/reviews/:id/publish',
+  'PATCH /api/admin/reviews/:id/unpublish',
 ]);
 
 /**

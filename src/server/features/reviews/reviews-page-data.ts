@@ -1,0 +1,34 @@
+import type { PageDataRegistry } from '~/server/render/page-data';
+import type { PublicReviewList } from '~/shared/reviews';
+import { listPublishedReviews } from './reviews-service';
+
+/** The route ids of the public pages that show reviews (src/client/routes.tsx). */
+export const REVIEWS_PAGE_ROUTE_ID = 'features/public/reviews/reviews-page';
+export const HOME_PAGE_ROUTE_ID = 'features/public/home/home-page';
+
+/** The reviews page's carousel holds at most this many, newest first; the count and average cover all. */
+export const REVIEWS_PAGE_LIMIT = 200;
+/** The home page's carousel: the newest few. */
+export const HOME_REVIEWS_LIMIT = 10;
+
+/** The reviews page's data. */
+export type ReviewsPageData = PublicReviewList;
+/** The home page's data: its reviews now, with room for the recently purchased vehicles (issue 13). */
+export type HomePageData = { reviews: PublicReviewList };
+
+/**
+ * The server data of the pages that show published reviews (docs/decisions/002-page-data.md): the
+ * same list as `GET /api/reviews`, read from the service, with its version.
+ */
+export function registerReviewPageData(pageData: PageDataRegistry) {
+  pageData.register(REVIEWS_PAGE_ROUTE_ID, async ({ db }) => {
+    const { version, ...reviews } = await listPublishedReviews(db, { limit: REVIEWS_PAGE_LIMIT });
+    const data: ReviewsPageData = reviews;
+    return { data, version };
+  });
+  pageData.register(HOME_PAGE_ROUTE_ID, async ({ db }) => {
+    const { version, ...reviews } = await listPublishedReviews(db, { limit: HOME_REVIEWS_LIMIT });
+    const data: HomePageData = { reviews };
+    return { data, version };
+  });
+}

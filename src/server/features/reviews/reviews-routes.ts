@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '~/server/auth/access';
+import type { Db } from '~/server/db/client';
+import { createRateLimit } from '~/server/http/rate-limit';
+import type { PageDataRegistry } from '~/server/render/page-data';
+import { apiErrorSchema } from '~/shared/api-error';
+import {
+  adminReviewListQuerySchema,
+  adminReviewListSchema,
+  adminReviewSchema,
+  publicReviewListSchema,
+  reviewModerationSchema,
+  reviewSubmissionSchema,
+  reviewSubmittedSchema,
+} from '~/shared/reviews';
+import { idParamsSchema } from '~/shared/schema-kit';
+import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
+import { createReview, listAdminReviews, listPublishedReviews, moderateReview } from './reviews-service';
+
+export type ReviewsRoutesDeps = {
+  db: Db;
+  clock: () => Date;
+  /** The public pages' server data: the reviews page and the home page register their loaders. */
+  pageData: PageDataRegistry;
+  /** Submissions per client address and window; default REVIEW_SUBMIT_LIMIT. */
+  submitLimit?: { limit: number; windowMs: number };
+};
+
+/** A person writes one review; a few retries fit, a bot's stream does not. */
+export const REVIEW_SUBMIT_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+export const REVIEW_RATE_LIMIT_MESSAGE =
+  'Too many reviews from your connection. Please wait an hour and try again, or contact us.';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const admin = { access: 'admin' as const };
+
+/**
+ * Customer reviews (issue 12): the public list and form, and staff's moderation (admins only).
+ * The public pages get the same list through their page-data loaders, not over HTTP.
+ */
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (app, deps) => {
+  registerReviewPageData(deps.pageData);
+  // Staff's answers and the submission's are never kept; the public list says no-cache itself.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  // The reviews page's list: the newest REVIEWS_PAGE_LIMIT, with the count and average of all.
+  app.get(
+    '/api/reviews',
+    { config: { access: 'public' }, schema: { response: { 200: publicReviewListSchema } } },
+    async (_request, reply) => {
+      const { version: _version, ...list } = await listPublishedReviews(deps.db, { limit: REVIEWS_PAGE_LIMIT });
+      reply.header('Cache-Control', 'no-cache');
+      return list;
+    },
+  );
+
+  const submissions = createRateLimit(deps.db, deps.clock, {
+    bucket: 'review-submit',
+    ...(deps.submitLimit ?? REVIEW_SUBMIT_LIMIT),
+    message: REVIEW_RATE_LIMIT_MESSAGE,
+  });
+
+  app.post(
+    '/api/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: reviewSubmissionSchema,
+        response: { 201: reviewSubmittedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Counted before the body is checked, so bad requests count too.
+      onRequest: async (request) => submissions.take(request.ip),
+    },
+    async (request, reply) => {
+      const { website, ...review } = request.body;
+      if (website && website.trim() !== '') {
+        // The honeypot: the same answer as a stored review, so the bot learns nothing.
+        request.log.info('review honeypot filled; nothing stored');
+        return reply.status(201).send({ ok: true });
+      }
+      const reviewId = await createReview(deps.db, review, deps.clock());
+      request.log.info({ reviewId }, 'review submitted');
+      return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.get(
+    '/api/admin/reviews',
+    {
+      config: admin,
+      schema: { querystring: adminReviewListQuerySchema, response: { 200: adminReviewListSchema, ...errors } },
+    },
+    async (request) => listAdminReviews(deps.db, request.query),
+  );
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.patch(
+      `/api/admin/reviews/:id/${action}`,
+      {
+        config: admin,
+        schema: {
+          params: idParamsSchema,
+          body: reviewModerationSchema,
+          response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actorUserId = requireAuth(request).user.id;
+        const { id } = request.params;
+        const adminNotes = request.body.adminNotes ?? null;
+        const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action, adminNotes });
+        request.log.info({ reviewId: id, by: actorUserId }, `review ${action === 'approve' ? 'approved' : 'rejected'}`);
+        return review;
+      },
+    );
+  }
+
+  for (const action of ['publish', 'unpublish'] as const) {
+    app.patch(
+      `/api/admin/reviews/:id/${action}`,
+      {
+        config: admin,
+        schema: { params: idParamsSchema, response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors } },
+      },
+      async (request) => {
+        const actorUserId = requireAuth(request).user.id;
+        const { id } = request.params;
+        const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action });
+        request.log.info({ reviewId: id, by: actorUserId }, `review ${action}ed`);
+        return review;
+      },
+    );
+  }
+};

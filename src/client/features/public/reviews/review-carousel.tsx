@@ -88,7 +88,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
       )}
       {/* Announced when it changes by the visitor's hand, not while it turns by itself. */}
       <div id={slideId} aria-live={rotating ? 'off' : 'polite'}>
-        <figure
+        <div
           key={review.id}
           role="group"
           aria-roledescription="slide"
@@ -101,12 +101,12 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
           <blockquote className="mt-3 text-lg whitespace-pre-line text-ink">
             <p>{review.reviewText}</p>
           </blockquote>
-          <figcaption className="mt-6 text-sm text-muted">
+          <p className="mt-6 text-sm text-muted">
             <span className="font-semibold text-brand-900">{review.customerName}</span>
             {review.location && <span>, {review.location}</span>}
             {review.vehicleSold && <span className="block">Sold a {review.vehicleSold}</span>}
-          </figcaption>
-        </figure>
+          </p>
+        </div>
       </div>
       {count > 1 && (
         <div className="mt-6 flex flex-col items-center gap-3">

@@ -67,8 +67,11 @@ export function Component() {
         <RatingSummary average={average} count={count} />
       </PageIntro>
 
-      <section aria-label="Reviews" className="bg-brand-50 py-14 sm:py-20">
+      <section aria-labelledby="reviews-list-title" className="bg-brand-50 py-14 sm:py-20">
         <Container>
+          <h2 id="reviews-list-title" className="sr-only">
+            Reviews from sellers
+          </h2>
           <div className="mx-auto mb-10 max-w-3xl">
             {writing ? (
               <Suspense

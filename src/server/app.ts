@@ -63,8 +63,8 @@ export type AppDeps = {
   distance?: DistanceOptions;
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
-  /** Tests narrow the review submission limit (POST /api/reviews). */
-  reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'>;
+  /** Tests narrow the review submission limit (POST /api/reviews) and the published list's age. */
+  reviews?: Pick<ReviewsRoutesDeps, 'submitLimit' | 'publishedMaxAgeMs'>;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };

@@ -15,7 +15,8 @@ import {
 } from '~/shared/reviews';
 import { idParamsSchema } from '~/shared/schema-kit';
 import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
-import { createReview, listAdminReviews, listPublishedReviews, moderateReview } from './reviews-service';
+import { createPublishedReviews } from './published-reviews';
+import { createReview, listAdminReviews, moderateReview } from './reviews-service';
 
 export type ReviewsRoutesDeps = {
   db: Db;
@@ -24,6 +25,8 @@ export type ReviewsRoutesDeps = {
   pageData: PageDataRegistry;
   /** Submissions per client address and window; default REVIEW_SUBMIT_LIMIT. */
   submitLimit?: { limit: number; windowMs: number };
+  /** How long the published list is kept (published-reviews.ts); tests that write rows directly use 0. */
+  publishedMaxAgeMs?: number;
 };
 
 /** A person writes one review; a few retries fit, a bot's stream does not. */
@@ -39,7 +42,8 @@ const admin = { access: 'admin' as const };
  * The public pages get the same list through their page-data loaders, not over HTTP.
  */
 export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (app, deps) => {
-  registerReviewPageData(deps.pageData);
+  const published = createPublishedReviews(deps.db, { maxAgeMs: deps.publishedMaxAgeMs });
+  registerReviewPageData(deps.pageData, published);
   // Staff's answers and the submission's are never kept; the public list says no-cache itself.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
@@ -50,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
     '/api/reviews',
     { config: { access: 'public' }, schema: { response: { 200: publicReviewListSchema } } },
     async (_request, reply) => {
-      const { version: _version, ...list } = await listPublishedReviews(deps.db, { limit: REVIEWS_PAGE_LIMIT });
+      const { version: _version, ...list } = await published.get(REVIEWS_PAGE_LIMIT);
       reply.header('Cache-Control', 'no-cache');
       return list;
     },
@@ -111,6 +115,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
         const { id } = request.params;
         const adminNotes = request.body.adminNotes ?? null;
         const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action, adminNotes });
+        published.invalidate();
         request.log.info({ reviewId: id, by: actorUserId }, `review ${action === 'approve' ? 'approved' : 'rejected'}`);
         return review;
       },
@@ -128,6 +133,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
         const actorUserId = requireAuth(request).user.id;
         const { id } = request.params;
         const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action });
+        published.invalidate();
         request.log.info({ reviewId: id, by: actorUserId }, `review ${action}ed`);
         return review;
       },

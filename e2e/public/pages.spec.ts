@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from '../fixtures';
+import { hydrated } from './seller-wizard';
 
 const widths = [390, 768, 1280];
 
@@ -99,14 +100,25 @@ test.describe('[PUBLIC][CONTACT]', () => {
 });
 
 test.describe('[PUBLIC][REVIEWS]', () => {
-  test('says plainly there are no reviews yet: no average, no invented reviews, no dead button', async ({ page }) => {
+  test('says plainly there are no reviews yet: no average, no invented reviews; the first can be written', async ({
+    page,
+  }) => {
     await page.goto('/reviews');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Customer Reviews');
     await expect(main.getByRole('heading', { level: 2, name: 'No reviews yet' })).toBeVisible();
     await expect(main).not.toContainText('out of 5');
-    await expect(main.getByRole('button')).toHaveCount(0);
     await expect(main.getByRole('region', { name: 'Customer reviews' })).toHaveCount(0);
+    // One button, and it leads somewhere: the form opens, and Cancel closes it where it was.
+    await expect(main.getByRole('button')).toHaveCount(1);
+    const write = main.getByRole('button', { name: 'Write the First Review' });
+    await hydrated(write);
+    await write.click();
+    const form = main.getByRole('form', { name: 'Write a review' });
+    await expect(form.getByRole('radio', { name: /5 Excellent/ })).toBeChecked();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+    await expect(main.getByRole('button', { name: 'Write the First Review' })).toBeFocused();
 
     const cta = main.getByRole('region', { name: 'Ready to sell your car?' });
     await expect(cta.getByRole('link', { name: 'Get My Valuation' })).toHaveAttribute('href', '/valuation');

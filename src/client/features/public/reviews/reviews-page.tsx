@@ -48,10 +48,18 @@ export function Component() {
   const [writing, setWriting] = useState(false);
   // Once the form has been opened, its notices stay (they outlive the form after a submission).
   const [formUsed, setFormUsed] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  // The form replaces the button that opened it: when it closes, focus goes back to that button
+  // as soon as it is on the page again.
+  const returnFocus = useRef(false);
+  const opener = (button: HTMLButtonElement | null) => {
+    if (button && returnFocus.current) {
+      returnFocus.current = false;
+      button.focus();
+    }
+  };
   const close = () => {
+    returnFocus.current = true;
     setWriting(false);
-    opener.current?.focus();
   };
   const openForm = () => {
     setWriting(true);

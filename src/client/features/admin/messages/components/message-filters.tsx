@@ -1,15 +1,13 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, useState, type Ref } from 'react';
+import { useId, useRef, type Ref } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Input, inputClassName } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
 import { messageChannels, messageStatuses, type MessageChannel, type MessageStatus } from '~/shared/messages';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { hasActiveFilters, RECIPIENT_SEARCH_MAX_LENGTH, type MessageFilters } from '../lib/message-search';
 import { channelLabels, statusLabels } from './message-labels';
-
-/** How long typing must pause before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterChange = Partial<Omit<MessageFilters, 'page'>>;
 
@@ -115,24 +113,7 @@ function RecipientSearch({
   committed: string;
   onCommit: (value: string) => void;
 }) {
-  const [value, setValue] = useState(committed);
-  // The search this box last sent or was given; a different `committed` came from elsewhere.
-  const [synced, setSynced] = useState(committed);
-  if (committed !== synced) {
-    setSynced(committed);
-    setValue(committed);
-  }
-
-  const commit = useEffectEvent((next: string) => {
-    setSynced(next);
-    onCommit(next);
-  });
-  useEffect(() => {
-    const next = value.trim();
-    if (next === synced) return;
-    const timer = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, synced]);
+  const [value, setValue] = useDebouncedSearch(committed, onCommit);
 
   const id = useId();
   return (

@@ -47,7 +47,8 @@ export const statusExplanations: Record<MessageStatus, string> = {
   held: 'Waiting for sending to be set up. It goes once it is, or when you retry.',
 };
 
-const statusLooks: Record<MessageStatus, { className: string; icon: LucideIcon; spin?: boolean }> = {
+/** Each status's colours and icon (spinning while sending), shared with the offers' delivery links. */
+export const statusLooks: Record<MessageStatus, { className: string; icon: LucideIcon; spin?: boolean }> = {
   queued: { className: 'border-brand-100 bg-brand-50 text-brand-800', icon: Clock },
   sending: { className: 'border-brand-200 bg-brand-50 text-brand-800', icon: LoaderCircle, spin: true },
   sent: { className: 'border-green-200 bg-green-50 text-go-700', icon: CircleCheck },

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Input, inputClassName } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
@@ -8,11 +8,9 @@ import {
   valuationStatusValues,
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import type { ValuationListSearch } from '../lib/list-search';
 import { statusLabel } from './status-badge';
-
-/** How long typing must pause before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
 
@@ -79,23 +77,7 @@ export function ListSearchBar({
  * elsewhere (Clear search, Back), the box follows it.
  */
 function SearchBox({ id, committed, onCommit }: { id: string; committed: string; onCommit: (q: string) => void }) {
-  const [value, setValue] = useState(committed);
-  // The search this box last sent or was given; a different `committed` came from elsewhere.
-  const [synced, setSynced] = useState(committed);
-  if (committed !== synced) {
-    setSynced(committed);
-    setValue(committed);
-  }
-  const commit = useEffectEvent((next: string) => {
-    setSynced(next);
-    onCommit(next);
-  });
-  useEffect(() => {
-    const next = value.trim();
-    if (next === synced) return;
-    const timer = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, synced]);
+  const [value, setValue] = useDebouncedSearch(committed, onCommit);
 
   return (
     <div className="relative">

@@ -1,11 +1,13 @@
-import { CircleAlert, CircleCheck, Clock, LoaderCircle, PauseCircle, type LucideIcon } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '~/client/lib/cn';
 import type { Offer } from '~/shared/valuation-offer';
 import { formatPounds } from '~/shared/valuation-offer';
+import type { MessageStatus } from '~/shared/messages';
 import { adminPaths } from '../../../admin-paths';
+import { channelLabels, statusLooks } from '../../../messages';
 import { deliveryLabel } from '../lib/delivery';
-import { formatUkStamp } from '../lib/format-time';
+import { formatUkDateAndTime } from '../../../lib/format-date';
 import { PanelHeading } from './detail-list';
 
 const methodLabels: Record<Offer['sendMethod'], string> = {
@@ -13,16 +15,6 @@ const methodLabels: Record<Offer['sendMethod'], string> = {
   sms: 'By text',
   both: 'By e-mail and text',
 };
-const channelLabels = { email: 'E-mail', sms: 'Text' } as const;
-
-const deliveryLooks: Record<string, { className: string; icon: LucideIcon; spin?: boolean }> = {
-  queued: { className: 'border-brand-100 bg-brand-50 text-brand-800', icon: Clock },
-  sending: { className: 'border-brand-200 bg-brand-50 text-brand-800', icon: LoaderCircle, spin: true },
-  sent: { className: 'border-green-200 bg-green-50 text-go-700', icon: CircleCheck },
-  failed: { className: 'border-red-200 bg-red-50 text-danger', icon: CircleAlert },
-  held: { className: 'border-amber-300 bg-amber-50 text-amber-900', icon: PauseCircle },
-};
-
 /** Offers sent so far, newest first, each with its messages' delivery (linked to the Messages screen). */
 export function OfferHistory({ offers }: { offers: readonly Offer[] }) {
   return (
@@ -41,7 +33,7 @@ export function OfferHistory({ offers }: { offers: readonly Offer[] }) {
                 <span className="text-sm font-medium text-brand-800">{methodLabels[offer.sendMethod]}</span>
               </div>
               <p className="text-sm text-muted">
-                {formatUkStamp(offer.createdAt)} by {offer.sentBy ?? 'a removed account'}
+                {formatUkDateAndTime(offer.createdAt)} by {offer.sentBy ?? 'a removed account'}
               </p>
               {offer.notes ? <p className="mt-2 text-sm whitespace-pre-line text-ink">{offer.notes}</p> : null}
               {offer.messages.length > 0 ? (
@@ -62,7 +54,10 @@ export function OfferHistory({ offers }: { offers: readonly Offer[] }) {
 }
 
 function DeliveryLink({ id, channel, status }: Offer['messages'][number]) {
-  const look = deliveryLooks[status] ?? { className: 'border-line bg-white text-slate-700', icon: Clock };
+  const look = statusLooks[status as MessageStatus] ?? {
+    className: 'border-line bg-white text-slate-700',
+    icon: Clock,
+  };
   const Icon = look.icon;
   return (
     <Link
@@ -73,7 +68,7 @@ function DeliveryLink({ id, channel, status }: Offer['messages'][number]) {
       )}
     >
       <Icon aria-hidden="true" className={cn('size-3.5', look.spin && 'animate-spin motion-reduce:animate-none')} />
-      {channelLabels[channel]}: {deliveryLabel(status)}
+      {channelLabels[channel].short}: {deliveryLabel(status)}
       <span className="sr-only">(view message)</span>
     </Link>
   );

@@ -6,7 +6,7 @@ import { formatPounds } from '~/shared/valuation-offer';
 import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { StatusBadge } from '../../components/status-badge';
 import { useVehicleInfo } from '../api/get-vehicle-info';
-import { formatUkStamp } from '../lib/format-time';
+import { formatUkDateAndTime } from '../../../lib/format-date';
 import { choiceLabel, formatMileage, vehicleName } from '../../lib/valuation-facts';
 import { mileageBelowLastMot } from '../lib/mileage-check';
 import { Missing } from './detail-list';
@@ -21,8 +21,11 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
   const badge = canLookUpDistance(v.postcode) ? distanceBadgeOf(distance.data) : 'N/A';
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: 'Status', value: <StatusBadge status={v.status} /> },
-    { label: 'Received', value: formatUkStamp(v.createdAt) },
-    { label: 'First viewed', value: v.firstViewedAt ? formatUkStamp(v.firstViewedAt) : <Missing>Not yet</Missing> },
+    { label: 'Received', value: formatUkDateAndTime(v.createdAt) },
+    {
+      label: 'First viewed',
+      value: v.firstViewedAt ? formatUkDateAndTime(v.firstViewedAt) : <Missing>Not yet</Missing>,
+    },
     { label: 'Vehicle', value: vehicleName(v) },
     { label: 'Mileage', value: formatMileage(v.mileage) },
     { label: 'Condition', value: choiceLabel('overallCondition', v.overallCondition) },

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/cli
 import { cn } from '~/client/lib/cn';
 import type { ValuationEventView } from '~/shared/admin-valuation-detail';
 import { describeEvent, eventActor, type EventTone } from '../lib/events';
-import { formatUkStamp } from '../lib/format-time';
+import { formatUkDateAndTime } from '../../../lib/format-date';
 
 const dotTones: Record<EventTone, string> = {
   neutral: 'bg-slate-400',
@@ -40,7 +40,7 @@ export function TimelineCard({ events }: { events: readonly ValuationEventView[]
                   <p className="font-semibold text-brand-950">{title}</p>
                   {detail ? <p className="text-sm text-ink">{detail}</p> : null}
                   <p className="text-sm text-muted">
-                    <time dateTime={event.createdAt}>{formatUkStamp(event.createdAt)}</time> · {eventActor(event)}
+                    <time dateTime={event.createdAt}>{formatUkDateAndTime(event.createdAt)}</time> · {eventActor(event)}
                   </p>
                 </li>
               );

@@ -4,7 +4,7 @@ import { Badge } from '~/client/components/ui/badge';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { adminPaths } from '../../../admin-paths';
 import { StatusBadge } from '../../components/status-badge';
-import { formatUkStamp } from '../lib/format-time';
+import { formatUkDateAndTime } from '../../../lib/format-date';
 import { vehicleName } from '../../lib/valuation-facts';
 import { PlateChip } from './detail-list';
 import { StatusControl } from './status-control';
@@ -44,7 +44,7 @@ export function ValuationHeader({ valuation: v }: { valuation: ValuationDetail }
             {v.year ? <span className="font-semibold text-muted"> · {v.year}</span> : null}
           </h1>
           <p className="text-muted">
-            {v.firstName} {v.lastName} · Received {formatUkStamp(v.createdAt)}
+            {v.firstName} {v.lastName} · Received {formatUkDateAndTime(v.createdAt)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -70,7 +70,7 @@ export function ValuationHeader({ valuation: v }: { valuation: ValuationDetail }
           <Archive aria-hidden="true" className="size-4 shrink-0" />
           <span>
             <strong className="font-semibold">This valuation is archived</strong>
-            {v.archivedAt ? ` (since ${formatUkStamp(v.archivedAt)})` : ''}, so it is not on the dashboard.
+            {v.archivedAt ? ` (since ${formatUkDateAndTime(v.archivedAt)})` : ''}, so it is not on the dashboard.
           </span>
           <Link to={adminPaths.archived} className="font-semibold text-brand-700 underline">
             View archived valuations

@@ -1,15 +1,13 @@
-import type { Offer } from '~/shared/valuation-offer';
 import type { MessageStatus } from '~/shared/messages';
+import type { Offer } from '~/shared/valuation-offer';
+import { pendingRefetchInterval } from '../../../messages';
 
-/** How often the page asks again while an offer's message is on its way (as the Messages screen does). */
-export const DELIVERY_REFETCH_MS = 2_000;
-
-const pending: readonly string[] = ['queued', 'sending'] satisfies MessageStatus[];
-
-/** TanStack Query's refetchInterval: every 2 s while any offer's message is queued or sending. */
+/** TanStack Query's refetchInterval: as the Messages screen asks, while any offer's message is on its way. */
 export function deliveryRefetchInterval(offers: readonly Pick<Offer, 'messages'>[] | undefined): number | false {
-  const waiting = offers?.some((offer) => offer.messages.some((message) => pending.includes(message.status)));
-  return waiting ? DELIVERY_REFETCH_MS : false;
+  const messages = (offers ?? []).flatMap((offer) =>
+    offer.messages.map((message) => ({ status: message.status as MessageStatus, nextAttemptAt: null })),
+  );
+  return pendingRefetchInterval(messages, Date.now());
 }
 
 /** The delivery status in words, for statuses the outbox has and any it adds later. */

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, Star } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { Star } from 'lucide-react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldError, fieldErrorId, inputClassName, TextField } from '~/client/components/form-fields';
 import { toast, Toaster } from '~/client/components/ui/toast';
 
 /** Where the form's notices show; stays on the page after the form closes. */
@@ -20,9 +20,6 @@ import {
   reviewSubmissionSchema,
   type ReviewSubmission,
 } from '~/shared/reviews';
-
-const inputClassName =
-  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 text-base text-ink shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-400 focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none aria-invalid:border-danger';
 
 /** Radios give strings: the rating is read as a number before the shared checks (and their messages). */
 const formSchema = reviewSubmissionSchema.extend({
@@ -83,79 +80,59 @@ export function ReviewForm({ onDone, onCancel }: { onDone: () => void; onCancel:
       className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8"
     >
       <h2 className="text-xl font-bold text-brand-900">Write a review</h2>
-      <RatingChoice registration={register('rating')} error={errors.rating} />
+      <RatingChoice registration={register('rating')} error={errors.rating?.message} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Your name" error={errors.customerName} required>
-          {(props) => (
-            <input
-              {...props}
-              {...register('customerName')}
-              autoComplete="name"
-              maxLength={REVIEW_NAME_MAX_LENGTH}
-              className={cx(inputClassName, 'h-12')}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField name="customerName" label="Your name" error={errors.customerName?.message} required>
+          <input
+            {...register('customerName')}
+            autoComplete="name"
+            maxLength={REVIEW_NAME_MAX_LENGTH}
+            className={inputClassName}
+          />
+        </TextField>
+        <TextField
+          name="email"
           label="Email address"
-          error={errors.email}
+          error={errors.email?.message}
           required
           hint="Never shown; we may use it to check your review."
         >
-          {(props) => (
-            <input
-              {...props}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={cx(inputClassName, 'h-12')}
-            />
-          )}
-        </Field>
+          <input {...register('email')} type="email" autoComplete="email" className={inputClassName} />
+        </TextField>
       </div>
-      <Field label="Review title" error={errors.reviewTitle} required>
-        {(props) => (
-          <input
-            {...props}
-            {...register('reviewTitle')}
-            maxLength={REVIEW_TITLE_MAX_LENGTH}
-            className={cx(inputClassName, 'h-12')}
-          />
-        )}
-      </Field>
-      <Field label="Your review" error={errors.reviewText} required>
-        {(props) => (
-          <textarea
-            {...props}
-            {...register('reviewText')}
-            rows={5}
-            maxLength={REVIEW_TEXT_MAX_LENGTH}
-            className={cx(inputClassName, 'py-3')}
-          />
-        )}
-      </Field>
+      <TextField name="reviewTitle" label="Review title" error={errors.reviewTitle?.message} required>
+        <input {...register('reviewTitle')} maxLength={REVIEW_TITLE_MAX_LENGTH} className={inputClassName} />
+      </TextField>
+      <TextField name="reviewText" label="Your review" error={errors.reviewText?.message} required>
+        <textarea
+          {...register('reviewText')}
+          rows={5}
+          maxLength={REVIEW_TEXT_MAX_LENGTH}
+          className={cx(inputClassName, 'h-auto py-3')}
+        />
+      </TextField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Location (optional)" error={errors.location} hint="For example, Louth">
-          {(props) => (
-            <input
-              {...props}
-              {...register('location')}
-              autoComplete="address-level2"
-              maxLength={REVIEW_PLACE_MAX_LENGTH}
-              className={cx(inputClassName, 'h-12')}
-            />
-          )}
-        </Field>
-        <Field label="Car you sold (optional)" error={errors.vehicleSold} hint="For example, 2018 Ford Focus">
-          {(props) => (
-            <input
-              {...props}
-              {...register('vehicleSold')}
-              maxLength={REVIEW_PLACE_MAX_LENGTH}
-              className={cx(inputClassName, 'h-12')}
-            />
-          )}
-        </Field>
+        <TextField
+          name="location"
+          label="Location (optional)"
+          error={errors.location?.message}
+          hint="For example, Louth"
+        >
+          <input
+            {...register('location')}
+            autoComplete="address-level2"
+            maxLength={REVIEW_PLACE_MAX_LENGTH}
+            className={inputClassName}
+          />
+        </TextField>
+        <TextField
+          name="vehicleSold"
+          label="Car you sold (optional)"
+          error={errors.vehicleSold?.message}
+          hint="For example, 2018 Ford Focus"
+        >
+          <input {...register('vehicleSold')} maxLength={REVIEW_PLACE_MAX_LENGTH} className={inputClassName} />
+        </TextField>
       </div>
       {/* The honeypot: people never see or reach it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -187,71 +164,16 @@ export function ReviewForm({ onDone, onCancel }: { onDone: () => void; onCancel:
   );
 }
 
-type ControlProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true; 'aria-required'?: true };
-
-/** A label, its control, a hint and the message, wired together for screen readers. */
-function Field({
-  label,
-  hint,
-  error,
-  required,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  error: FieldError | undefined;
-  required?: boolean;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className="grid content-start gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-brand-950">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-danger">
-            *
-          </span>
-        )}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="-mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        'aria-describedby': described || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-required': required ? true : undefined,
-      })}
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function ErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>{error.message}</span>
-    </p>
-  );
-}
-
 /** Five native radios drawn as stars with their words (5 Excellent … 1 Poor); arrows move between them. */
 function RatingChoice({
   registration,
   error,
 }: {
   registration: UseFormRegisterReturn<'rating'>;
-  error: FieldError | undefined;
+  error: string | undefined;
 }) {
-  const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="grid gap-2">
+    <fieldset aria-describedby={error ? fieldErrorId('rating') : undefined} className="grid gap-2">
       <legend className="text-sm font-semibold text-brand-950">
         Your rating
         <span aria-hidden="true" className="ml-0.5 text-danger">
@@ -276,7 +198,7 @@ function RatingChoice({
           </label>
         ))}
       </div>
-      <ErrorText id={`${id}-error`} error={error} />
+      <FieldError name="rating" message={error} />
     </fieldset>
   );
 }

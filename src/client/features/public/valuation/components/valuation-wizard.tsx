@@ -33,7 +33,7 @@ import {
   type WizardValues,
 } from '../wizard-form';
 import { DemoRegistrations } from './demo-registrations';
-import { ChoiceGroup, CheckboxField, fieldId, inputClassName, TextField } from './fields';
+import { ChoiceGroup, CheckboxField, fieldId, inputClassName, TextField } from '~/client/components/form-fields';
 import { StepIndicator } from './step-indicator';
 import { SuccessScreen } from './success-screen';
 import { VehicleCard } from './vehicle-card';

@@ -5,22 +5,22 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from '~/client/lib/cx';
 
 /*
- * The wizard's form controls. Local rather than components/ui's FormField and Input, which join
- * classes with `cn` (tailwind-merge); public pages use `cx`. Controls are 48px high for thumbs,
+ * The public forms' controls (the valuation wizard, the review form). Apart from components/ui's
+ * FormField and Input, which join classes with `cn` (tailwind-merge); public pages use `cx`. Controls are 48px high for thumbs,
  * radios and checkboxes are native inside full-width tiles, so the keyboard and every screen
  * reader work without extra wiring.
  */
 
 /** The id of a field's control (or its group), its message and its hint. */
-export const fieldId = (name: string) => `valuation-${name}`;
-const errorId = (name: string) => `valuation-${name}-error`;
-const hintId = (name: string) => `valuation-${name}-hint`;
+export const fieldId = (name: string) => `field-${name}`;
+export const fieldErrorId = (name: string) => `field-${name}-error`;
+const hintId = (name: string) => `field-${name}-hint`;
 
 export const inputClassName =
   'block h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 text-base text-ink shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-400 focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none aria-invalid:border-danger aria-invalid:focus-visible:ring-danger/20';
 
 function describedBy(name: string, hint: boolean, error: boolean) {
-  return [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ') || undefined;
+  return [hint ? hintId(name) : null, error ? fieldErrorId(name) : null].filter(Boolean).join(' ') || undefined;
 }
 
 function RequiredMark() {
@@ -34,7 +34,7 @@ function RequiredMark() {
 export function FieldError({ name, message }: { name: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={errorId(name)} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+    <p id={fieldErrorId(name)} className="flex items-start gap-1.5 text-sm font-medium text-danger">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
     </p>
@@ -183,7 +183,7 @@ export function CheckboxField({ name, label, registration, error }: CheckboxFiel
           type="checkbox"
           aria-invalid={error ? true : undefined}
           aria-required="true"
-          aria-describedby={error ? errorId(name) : undefined}
+          aria-describedby={error ? fieldErrorId(name) : undefined}
           className="mt-0.5 size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
           {...registration}
         />

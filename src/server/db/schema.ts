@@ -231,7 +231,6 @@ export const valuationEventTypes = [
   'created',
   'viewed',
   'offer_sent',
-  'forwarded',
   /** Sent to another dealer with the PDF report ({ dealerName, dealerEmail, messageId, includeContactDetails }). */
   'forwarded_to_dealer',
   'status_changed',

@@ -3,11 +3,11 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
-import { LoadingState } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { cn } from '~/client/lib/cn';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import type { MessageDetail } from '~/shared/messages';
+import { ListError, ListLoading } from '../components/list-states';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../lib/server-errors';
 import { useMessages } from './api/list-messages';
@@ -137,15 +137,9 @@ export function Component() {
           clearable={!data || data.total > 0}
         />
         {messages.isPending ? (
-          <LoadingState className="py-16" label="Loading messages..." />
+          <ListLoading label="Loading messages..." />
         ) : messages.isError && !data ? (
-          <div role="alert" className="grid justify-items-center gap-3 px-4 py-14 text-center">
-            <p className="font-semibold text-brand-950">Failed to load messages</p>
-            <p className="max-w-md text-sm text-muted">{errorMessage(messages.error, 'Please try again.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ListError title="Failed to load messages" error={messages.error} onRetry={() => void messages.refetch()} />
         ) : !data ? null : data.items.length === 0 ? (
           <EmptyList
             filtered={filtered}

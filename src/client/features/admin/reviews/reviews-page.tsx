@@ -4,12 +4,12 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
-import { LoadingState } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { cn } from '~/client/lib/cn';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { reviewMessages, type AdminReview } from '~/shared/reviews';
 import { ListPager } from '../components/list-pager';
+import { ListError, ListLoading } from '../components/list-states';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../lib/server-errors';
 import { useAdminReviews, type ReviewTab } from './api/list-reviews';
@@ -122,14 +122,14 @@ export function Component() {
           <Tabs.Content key={id} value={id} className="focus-visible:outline-none">
             <h2 className="sr-only">{label}</h2>
             {reviews.isPending ? (
-              <LoadingState className="py-16" label="Loading reviews..." />
+              <ListLoading label="Loading reviews..." />
             ) : reviews.isError && !data ? (
-              <Card role="alert" className="grid justify-items-center gap-3 px-4 py-14 text-center">
-                <p className="font-semibold text-brand-950">Failed to load reviews</p>
-                <p className="text-sm text-muted">{errorMessage(reviews.error, 'Please try again.')}</p>
-                <Button variant="outline" size="sm" onClick={() => void reviews.refetch()}>
-                  Try again
-                </Button>
+              <Card>
+                <ListError
+                  title="Failed to load reviews"
+                  error={reviews.error}
+                  onRetry={() => void reviews.refetch()}
+                />
               </Card>
             ) : !data || data.items.length === 0 ? (
               <Card className="grid justify-items-center gap-2 px-4 py-14 text-center">

@@ -12,7 +12,8 @@ import {
   withListSearch,
   type ValuationListSearch,
 } from '../lib/list-search';
-import { ListEmpty, ListError, ListLoading } from './list-states';
+import { ListError, ListLoading } from '../../components/list-states';
+import { ListEmpty } from './list-states';
 import { ListSearchBar } from './list-search-bar';
 import { formatTotal, ValuationsPager } from './valuations-pager';
 

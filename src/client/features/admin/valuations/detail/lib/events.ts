@@ -44,9 +44,7 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
     case 'archived':
       return { title: 'Archived', tone: 'warning' };
     case 'restored':
-    case 'unarchived':
       return { title: 'Restored to the active list', tone: 'brand' };
-    case 'forwarded':
     case 'forwarded_to_dealer': {
       const dealer = [text(data.dealerName), text(data.dealerEmail) && `<${String(data.dealerEmail)}>`]
         .filter(Boolean)

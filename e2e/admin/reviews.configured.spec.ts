@@ -76,8 +76,11 @@ test.describe('[REVIEWS] writing, moderating and showing reviews', () => {
     await form.getByLabel('Your review').fill('Fair price, no haggling, and the driver was early.');
     await form.getByLabel('Location (optional)').fill('Louth');
     await form.getByLabel('Car you sold (optional)').fill('2015 Skoda Octavia');
-    await expectNoAxeViolations(page);
-    await saveScreenshot(page, 'page-reviews-form-phone');
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `page-reviews-form-${name}`);
+    }
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, reviewMessages.submitted, reviewMessages.submittedDetail);
     await expect(form).toBeHidden();
@@ -137,6 +140,14 @@ test.describe('[REVIEWS] writing, moderating and showing reviews', () => {
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `page-reviews-published-${name}`);
+    }
+    // The home page's carousel (its HTML holds the review, checked above).
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: /^1 of \d+$/ })).toBeVisible();
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `page-home-reviews-${name}`);
     }
 
     // --- Unpublished: gone from the public pages again ---------------------------------------------

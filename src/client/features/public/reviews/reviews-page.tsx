@@ -28,7 +28,7 @@ const ReviewNotices = lazy(() => import('./review-form').then((m) => ({ default:
 function RatingSummary({ average, count }: { average: number | null; count: number }) {
   if (average === null || count === 0) return null;
   return (
-    <p className="mt-6 inline-flex flex-wrap items-center gap-3 rounded-full bg-white px-4 py-2 text-brand-950">
+    <p className="mt-6 inline-flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white px-4 py-2 text-brand-950 sm:rounded-full">
       <StarRating rating={average} />
       <span className="font-bold">{average.toFixed(1)} out of 5</span>
       <span className="text-muted">

@@ -68,15 +68,20 @@ const m = purchasedVehicleMessages;
 
 /** A whole number in JSON, or the digits of one in a form field; blank means "not given" when optional. */
 function wholeNumber(options: { min: number; max: number; message: string; required?: string }) {
-  const number = z.number({ message: options.message }).int(options.message).min(options.min, options.message);
+  // "Required" only when there is no value: react-hook-form's zod resolver shows the first option's
+  // message of a failed union, and "abc" is a wrong value, not a missing one.
+  const error = (issue: { input?: unknown }) =>
+    issue.input === undefined ? (options.required ?? options.message) : options.message;
+  const number = z.number({ error }).int(options.message);
   const fromDigits = z
     .string({ message: options.message })
     .trim()
     .regex(/^\d{1,10}$/, options.message)
     .transform(Number);
-  return z.union([number, fromDigits], { message: options.required ?? options.message }).pipe(
-    z.number().max(options.max, options.message),
-  );
+  // The range after the union, so that digits ("19") are held to it as numbers are.
+  return z
+    .union([number, fromDigits], { error })
+    .pipe(z.number().min(options.min, options.message).max(options.max, options.message));
 }
 
 const blankToNull = (value: unknown) => (value === '' ? null : value);

@@ -10,7 +10,6 @@ import { legacyRedirects } from '~/shared/paths';
  * route table now so every address exists; each says plainly it is not ready.
  */
 const adminSectionsComingLater = [
-  { path: 'purchased-vehicles', title: 'Purchased vehicles' },
   { path: 'analytics', title: 'Visitor analytics' },
   { path: 'calls', title: 'Calls' },
   { path: 'voice-messages', title: 'Voice messages' },
@@ -145,6 +144,11 @@ export const routes: RouteObject[] = caseSensitive([
                 path: 'reviews',
                 id: 'features/admin/reviews/reviews-page',
                 lazy: () => import('~/client/features/admin/reviews/reviews-page'),
+              },
+              {
+                path: 'purchased-vehicles',
+                id: 'features/admin/purchased-vehicles/purchased-vehicles-page',
+                lazy: () => import('~/client/features/admin/purchased-vehicles/purchased-vehicles-page'),
               },
               {
                 path: 'archived',

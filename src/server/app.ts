@@ -14,7 +14,13 @@ import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
-import { reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
+import { registerHomePageData } from './features/home';
+import {
+  createVisibleVehicles,
+  purchasedVehiclesRoutes,
+  type PurchasedVehiclesRoutesDeps,
+} from './features/purchased-vehicles';
+import { createPublishedReviews, reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
@@ -37,6 +43,7 @@ import { registerSecurityHeaders, registerSessionNoStore } from './http/security
 import { loggerOptions } from './logger';
 import { appVersion } from './project-root';
 import { createDiskFileStore, type FileStore } from './storage/file-store';
+import { createPublicUploads, isPublicUploadPath, type PublicUploads } from './storage/public-uploads';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
 
@@ -64,7 +71,11 @@ export type AppDeps = {
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
   /** Tests narrow the review submission limit (POST /api/reviews) and the published list's age. */
-  reviews?: Pick<ReviewsRoutesDeps, 'submitLimit' | 'publishedMaxAgeMs'>;
+  reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'> & { publishedMaxAgeMs?: number };
+  /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
+  uploads?: PublicUploads;
+  /** Tests lower the vehicle photos' pixel limit and the public list's age. */
+  purchasedVehicles?: Pick<PurchasedVehiclesRoutesDeps, 'maxInputPixels'> & { visibleMaxAgeMs?: number };
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -165,7 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distanceRoutes, distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance));
   // Features with public pages register their page-data loaders here, with their routes.
   const pageData = deps.pageData ?? createPageDataRegistry();
-  await app.register(reviewsRoutes, { db, clock, pageData, ...deps.reviews });
+  const { publishedMaxAgeMs, ...reviewOptions } = deps.reviews ?? {};
+  const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
+  await app.register(reviewsRoutes, { db, clock, pageData, published, ...reviewOptions });
+  const uploads = deps.uploads ?? publicUploadsFor(config);
+  const { visibleMaxAgeMs, ...vehicleOptions } = deps.purchasedVehicles ?? {};
+  const visible = createVisibleVehicles(db, { maxAgeMs: visibleMaxAgeMs });
+  await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, pageData, ...vehicleOptions });
+  registerHomePageData(pageData, { reviews: published, vehicles: visible, log: app.log });
+  await registerPublicUploads(app, uploads.root);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 
@@ -184,6 +203,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Where the server keeps private files: never under a folder it serves. */
 export function fileStoreFor(config: Pick<AppConfig, 'dataDir'>): FileStore {
   return createDiskFileStore(path.join(config.dataDir, 'files'));
+}
+
+/** Where the server keeps the files it serves under /uploads/ (apart from the private ones). */
+export function publicUploadsFor(config: Pick<AppConfig, 'dataDir'>): PublicUploads {
+  return createPublicUploads(path.join(config.dataDir, 'uploads'));
+}
+
+/**
+ * /uploads/: public uploaded files (purchased vehicles' photos). Every name holds a fresh random id
+ * and a file never changes once written, so browsers may keep each for a year. Only names in our
+ * shape are looked up (anything else is a 404 without touching the disk); files are listed on
+ * each request (`wildcard`), as new ones arrive while the server runs.
+ */
+async function registerPublicUploads(app: FastifyInstance, root: string) {
+  await registerWithAccess(app, 'public', fastifyStatic, {
+    root,
+    // The folder appears with the first upload; until then every /uploads/ address is a 404.
+    suppressWarning: true,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    allowedPath: (pathname: string) => isPublicUploadPath(pathname),
+    setHeaders(reply) {
+      reply.header('Cache-Control', `public, max-age=${ONE_YEAR}, immutable`);
+    },
+  });
 }
 
 /**

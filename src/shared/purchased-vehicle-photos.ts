@@ -72,7 +72,10 @@ export function photoFileName(id: string, width: number, format: 'webp' | 'jpeg'
 
 /** Every file a photo is stored as (to write them, and to remove them all). */
 export function photoFileNames(photo: StoredPhoto): string[] {
-  return storedWidths(photo.width).flatMap((w) => [photoFileName(photo.id, w, 'webp'), photoFileName(photo.id, w, 'jpeg')]);
+  return storedWidths(photo.width).flatMap((w) => [
+    photoFileName(photo.id, w, 'webp'),
+    photoFileName(photo.id, w, 'jpeg'),
+  ]);
 }
 
 const uploadUrl = (fileName: string) => `/uploads/${PURCHASED_VEHICLE_UPLOAD_AREA}/${fileName}`;

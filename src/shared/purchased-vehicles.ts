@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, optionalText, paginatedSchema, paginationQuery, text } from './schema-kit';
+import { idParam, optionalText, paginatedSchema, paginationQuery, text, type Paginated } from './schema-kit';
 import { PURCHASED_VEHICLE_PHOTOS_MAX, VEHICLE_PHOTO_ID_PATTERN } from './purchased-vehicle-photos';
 
 /**
@@ -48,6 +48,7 @@ export const purchasedVehicleMessages = {
   photoOrder: 'The photo order must list each of the vehicle’s photos once',
   nothingToChange: 'Nothing to change',
   notFound: 'Vehicle not found',
+  pageNotFound: 'There is no such page of recently purchased vehicles.',
   /** SPEC section 8: staff's toasts. */
   added: 'Vehicle added successfully',
   addFailed: 'Failed to add vehicle',
@@ -66,34 +67,36 @@ export const purchasedVehicleMessages = {
 
 const m = purchasedVehicleMessages;
 
-/** A whole number in JSON, or the digits of one in a form field; blank means "not given" when optional. */
+/** A whole number in JSON, or the digits of one in a form field; `required` when absent. */
 function wholeNumber(options: { min: number; max: number; message: string; required?: string }) {
-  // "Required" only when there is no value: react-hook-form's zod resolver shows the first option's
-  // message of a failed union, and "abc" is a wrong value, not a missing one.
-  const error = (issue: { input?: unknown }) =>
-    issue.input === undefined ? (options.required ?? options.message) : options.message;
-  const number = z.number({ error }).int(options.message);
-  const fromDigits = z
-    .string({ message: options.message })
-    .trim()
-    .regex(/^\d{1,10}$/, options.message)
-    .transform(Number);
-  // The range after the union, so that digits ("19") are held to it as numbers are.
-  return z
-    .union([number, fromDigits], { error })
-    .pipe(z.number().min(options.min, options.message).max(options.max, options.message));
+  const { min, max, message } = options;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? (options.required ?? message) : message) })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
 }
 
 const blankToNull = (value: unknown) => (value === '' ? null : value);
 
 /** Year: required; 1900 to next year (checked against the date of the request). */
-const yearField = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  wholeNumber({ min: VEHICLE_YEAR_MIN, max: 9999, message: m.yearRange(latestVehicleYear()), required: m.yearRequired }),
-).superRefine((year, ctx) => {
-  const latest = latestVehicleYear();
-  if (year > latest) ctx.addIssue({ code: 'custom', message: m.yearRange(latest) });
-});
+const yearField = z
+  .preprocess(
+    (value) => (value === '' ? undefined : value),
+    wholeNumber({
+      min: VEHICLE_YEAR_MIN,
+      max: 9999,
+      message: m.yearRange(latestVehicleYear()),
+      required: m.yearRequired,
+    }),
+  )
+  .superRefine((year, ctx) => {
+    const latest = latestVehicleYear();
+    if (year > latest) ctx.addIssue({ code: 'custom', message: m.yearRange(latest) });
+  });
 
 const mileageField = z.preprocess(
   blankToNull,
@@ -240,6 +243,11 @@ export type PublicPurchasedVehicle = z.infer<typeof publicPurchasedVehicleSchema
 
 /** `GET /api/purchased-vehicles`: visible vehicles, newest purchase first, a page at a time. */
 export const publicVehicleListSchema = paginatedSchema(publicPurchasedVehicleSchema);
+/** /recently-purchased's server data: one page of the public list. */
+export type PublicVehiclePage = Paginated<PublicPurchasedVehicle>;
+/** The home page's share: the first few, and how many there are in all (for the "many more" note). */
+export type HomeVehicles = { items: PublicPurchasedVehicle[]; total: number };
+
 export const publicVehicleListQuerySchema = paginationQuery({
   defaultPageSize: PUBLIC_VEHICLES_PAGE_SIZE,
   maxPageSize: 48,
@@ -257,7 +265,10 @@ export const adminPurchasedVehicleSchema = publicPurchasedVehicleSchema.extend({
 export type AdminPurchasedVehicle = z.infer<typeof adminPurchasedVehicleSchema>;
 
 export const adminVehicleListSchema = paginatedSchema(adminPurchasedVehicleSchema);
-export const adminVehicleListQuerySchema = paginationQuery({ defaultPageSize: ADMIN_VEHICLES_PAGE_SIZE, maxPageSize: 48 });
+export const adminVehicleListQuerySchema = paginationQuery({
+  defaultPageSize: ADMIN_VEHICLES_PAGE_SIZE,
+  maxPageSize: 48,
+});
 
 export const vehiclePhotoParamsSchema = z.object({
   id: idParam,

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
 import { loadConfig, type AppConfig } from '~/server/config';
+import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
 
@@ -33,6 +37,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: TestDatabase;
   logs: ReturnType<typeof logCapture>;
+  /** The app's public uploads, in a folder of its own (removed on close) unless deps gave one. */
+  uploads: PublicUploads;
   close(): Promise<void>;
 };
 
@@ -46,11 +52,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase(engine);
   const logs = logCapture();
+  const uploadsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-uploads-'));
+  const uploads = options.deps?.uploads ?? createPublicUploads(uploadsRoot);
   const app = await buildApp({
     config: testConfig(options.env),
     database: db.database,
     logStream: logs.stream,
     passwordHasher: cheapHasher(),
+    uploads,
     ...options.deps,
   });
   options.setup?.(app);
@@ -59,9 +68,11 @@ export async function createTestApp(
     app,
     db,
     logs,
+    uploads,
     async close() {
       await app.close();
       await db.cleanup();
+      fs.rmSync(uploadsRoot, { recursive: true, force: true });
     },
   };
 }

@@ -64,6 +64,14 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/admin/reviews/:id/reject': 'admin',
   'PATCH /api/admin/reviews/:id/publish': 'admin',
   'PATCH /api/admin/reviews/:id/unpublish': 'admin',
+  // Recently purchased vehicles (issue 13): anyone sees the visible ones; staff manage them.
+  'GET /api/purchased-vehicles': 'public',
+  'GET /api/admin/purchased-vehicles': 'admin',
+  'POST /api/admin/purchased-vehicles': 'admin',
+  'PUT /api/admin/purchased-vehicles/:id': 'admin',
+  'DELETE /api/admin/purchased-vehicles/:id': 'admin',
+  'POST /api/admin/purchased-vehicles/:id/photos': 'admin',
+  'DELETE /api/admin/purchased-vehicles/:id/photos/:photoId': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

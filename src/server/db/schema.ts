@@ -281,10 +281,17 @@ export const purchasedVehicles = pgTable(
     isVisible: boolean('is_visible').notNull().default(true),
     purchaseDate: calendarDate('purchase_date'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** `<photo id>_<width>x<height>` per photo, first shown first (src/shared/purchased-vehicle-photos.ts). */
     photoPaths: textList('photo_paths'),
   },
   (t) => [
-    index('purchased_vehicles_visible_created_at_idx').on(t.isVisible, newestFirst(t.createdAt)),
+    // The public list: visible ones, newest purchase first (undated last), then newest added.
+    index('purchased_vehicles_public_order_idx')
+      .on(t.purchaseDate.desc().nullsLast(), newestFirst(t.createdAt), newestFirst(t.id))
+      .where(sql`${t.isVisible}`),
+    // Staff's list: newest added first.
+    index('purchased_vehicles_created_at_id_idx').on(newestFirst(t.createdAt), newestFirst(t.id)),
     check('purchased_vehicles_registration_upper', sql`${t.registration} = upper(${t.registration})`),
     check('purchased_vehicles_price_non_negative', sql`${t.purchasePricePence} >= 0`),
     check('purchased_vehicles_mileage_non_negative', sql`${t.mileage} >= 0`),

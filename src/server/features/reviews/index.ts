@@ -3,10 +3,6 @@
  * of the reviews and home pages.
  */
 export { reviewsRoutes, REVIEW_SUBMIT_LIMIT, type ReviewsRoutesDeps } from './reviews-routes';
-export {
-  HOME_PAGE_ROUTE_ID,
-  REVIEWS_PAGE_ROUTE_ID,
-  type HomePageData,
-  type ReviewsPageData,
-} from './reviews-page-data';
+export { HOME_REVIEWS_LIMIT, REVIEWS_PAGE_ROUTE_ID, type ReviewsPageData } from './reviews-page-data';
+export { createPublishedReviews, type PublishedReviewsSource } from './published-reviews';
 export { countReviews, listPublishedReviews } from './reviews-service';

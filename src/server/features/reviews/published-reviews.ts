@@ -1,4 +1,5 @@
 import type { Db } from '~/server/db/client';
+import { createKeptValue } from '~/server/lib/kept-value';
 import { listPublishedReviews, type PublishedReviews } from './reviews-service';
 
 /** The most reviews any page shows (the reviews page's carousel); the count and average cover all. */
@@ -24,28 +25,15 @@ export function createPublishedReviews(
   db: Db,
   options: { maxAgeMs?: number | undefined; monotonicMs?: () => number } = {},
 ): PublishedReviewsSource {
-  const maxAgeMs = options.maxAgeMs ?? PUBLISHED_REVIEWS_MAX_AGE_MS;
-  const monotonicMs = options.monotonicMs ?? (() => performance.now());
-  let kept: { at: number; list: Promise<PublishedReviews> } | undefined;
-
-  function current(): Promise<PublishedReviews> {
-    if (!kept || monotonicMs() - kept.at > maxAgeMs) {
-      const entry = { at: monotonicMs(), list: listPublishedReviews(db, { limit: PUBLISHED_REVIEWS_LIMIT }) };
-      kept = entry;
-      entry.list.catch(() => {
-        if (kept === entry) kept = undefined;
-      });
-    }
-    return kept.list;
-  }
-
+  const kept = createKeptValue(() => listPublishedReviews(db, { limit: PUBLISHED_REVIEWS_LIMIT }), {
+    maxAgeMs: options.maxAgeMs ?? PUBLISHED_REVIEWS_MAX_AGE_MS,
+    monotonicMs: options.monotonicMs,
+  });
   return {
     async get(limit) {
-      const list = await current();
+      const list = await kept.get();
       return { ...list, reviews: list.reviews.slice(0, limit) };
     },
-    invalidate() {
-      kept = undefined;
-    },
+    invalidate: () => kept.invalidate(),
   };
 }

@@ -7,7 +7,8 @@ import type { PublicReviewList } from '~/shared/reviews';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
-import { HOME_PAGE_ROUTE_ID, REVIEWS_PAGE_ROUTE_ID, type HomePageData } from './reviews-page-data';
+import { HOME_PAGE_ROUTE_ID, type HomePageData } from '~/server/features/home';
+import { REVIEWS_PAGE_ROUTE_ID } from './reviews-page-data';
 
 /**
  * The reviews and home pages' server data (docs/decisions/002-page-data.md): the published
@@ -90,7 +91,7 @@ describe.each(testEngines)('reviews page data on %s', (engine) => {
     expect(data.reviews.reviews).toHaveLength(10);
     expect(data.reviews.count).toBe(12);
     expect(data.reviews.average).toBe(4.5);
-    expect(Object.keys(data)).toEqual(['reviews']);
+    expect(Object.keys(data)).toEqual(['reviews', 'vehicles']);
   });
 
   it('changes the version when a review is published, unpublished or edited, and not otherwise', async () => {

@@ -15,7 +15,7 @@ import {
 } from '~/shared/reviews';
 import { idParamsSchema } from '~/shared/schema-kit';
 import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
-import { createPublishedReviews } from './published-reviews';
+import type { PublishedReviewsSource } from './published-reviews';
 import { createReview, listAdminReviews, moderateReview } from './reviews-service';
 
 export type ReviewsRoutesDeps = {
@@ -25,8 +25,8 @@ export type ReviewsRoutesDeps = {
   pageData: PageDataRegistry;
   /** Submissions per client address and window; default REVIEW_SUBMIT_LIMIT. */
   submitLimit?: { limit: number; windowMs: number };
-  /** How long the published list is kept (published-reviews.ts); tests that write rows directly use 0. */
-  publishedMaxAgeMs?: number;
+  /** The published list the public pages show (published-reviews.ts); moderation invalidates it. */
+  published: PublishedReviewsSource;
 };
 
 /** A person writes one review; a few retries fit, a bot's stream does not. */
@@ -42,7 +42,7 @@ const admin = { access: 'admin' as const };
  * The public pages get the same list through their page-data loaders, not over HTTP.
  */
 export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (app, deps) => {
-  const published = createPublishedReviews(deps.db, { maxAgeMs: deps.publishedMaxAgeMs });
+  const { published } = deps;
   registerReviewPageData(deps.pageData, published);
   // Staff's answers and the submission's are never kept; the public list says no-cache itself.
   app.addHook('onSend', async (_request, reply) => {

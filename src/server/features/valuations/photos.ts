@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '~/server/http/app-error';
+import { openUploadedImage, readError } from '~/server/media/uploaded-image';
 import type { FileStore } from '~/server/storage/file-store';
 import { valuationPhotoMessages as m } from '~/shared/valuation-photos';
 
@@ -19,8 +18,6 @@ export const PHOTO_AREA = 'valuation-photos';
 /** Longest side of the stored photo and of its thumbnail, in pixels. */
 export const PHOTO_MAX_SIDE = 2048;
 export const THUMB_MAX_SIDE = 400;
-/** Pixel-flood guard: an image declaring more pixels than this is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
 
 export type PhotoEntry = { id: string; full: string; thumb: string };
 
@@ -48,68 +45,26 @@ export function photoIds(entries: readonly string[]): string[] {
   return entries.flatMap((entry) => parsePhotoEntry(entry)?.id ?? []);
 }
 
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
-const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
-
-/**
- * sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (patents), so iPhone HEIC photos are
- * refused with a message saying what to do; true when this build can decode HEIC after all.
- */
-export const canDecodeHeic = (sharp.format.heif.input.fileSuffix ?? []).some((s) => /\.hei[cf]$/i.test(s));
-
 export type ProcessedPhoto = { full: Buffer; thumb: Buffer };
 
 /**
- * Checks that `bytes` are an image we accept, judged by content only (never name or header), and
+ * Checks that `bytes` are an image we accept, judged by content only (media/uploaded-image.ts), and
  * re-encodes it: orientation applied, every metadata block dropped (EXIF, GPS, XMP, ICC), longest
  * side at most 2048 px, as JPEG; plus a 400 px thumbnail.
  */
 export async function processPhoto(bytes: Buffer, options: { maxInputPixels?: number } = {}): Promise<ProcessedPhoto> {
-  const maxPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
-  const type = await fileTypeFromBuffer(bytes);
-  if (type && HEIF.has(type.mime) && !canDecodeHeic) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.heicUnsupported, {
-      issues: [{ path: 'photos', message: m.heicUnsupported }],
-    });
-  }
-  if (!type || !(ACCEPTED.has(type.mime) || (canDecodeHeic && HEIF.has(type.mime)))) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.notAnImage, {
-      issues: [{ path: 'photos', message: m.notAnImage }],
-      detail: `refused upload of type ${type?.mime ?? 'unknown'}`,
-    });
-  }
-  const input = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false });
+  const image = await openUploadedImage(bytes, m, { maxInputPixels: options.maxInputPixels });
+  const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
   try {
-    // The header's size, read without decoding: a pixel flood is refused before any work.
-    const { width = 0, height = 0 } = await input().metadata();
-    if (width * height > maxPixels) throw new AppError('INVALID_INPUT', m.tooManyPixels, pixelsIssue());
-    // sharp keeps no metadata unless asked (withMetadata/keepExif): EXIF and GPS go here.
-    const oriented = input().rotate().flatten({ background: '#ffffff' });
     const [full, thumb] = await Promise.all([
-      oriented
-        .clone()
-        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer(),
-      oriented
-        .clone()
-        .resize({ width: THUMB_MAX_SIDE, height: THUMB_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer(),
+      image.pipeline().resize(fit(PHOTO_MAX_SIDE)).jpeg({ quality: 82 }).toBuffer(),
+      image.pipeline().resize(fit(THUMB_MAX_SIDE)).jpeg({ quality: 75 }).toBuffer(),
     ]);
     return { full, thumb };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new AppError('INVALID_INPUT', m.tooManyPixels, pixelsIssue());
-    throw new AppError('INVALID_INPUT', m.unreadable, {
-      issues: [{ path: 'photos', message: m.unreadable }],
-      detail: `sharp could not read an upload: ${message}`,
-    });
+    throw readError(error, m, (message) => ({ issues: [{ path: 'photos', message }] }));
   }
 }
-
-const pixelsIssue = () => ({ issues: [{ path: 'photos', message: m.tooManyPixels }] });
 
 /** Stores both images; returns the entry for photo_paths. */
 export async function storePhoto(files: FileStore, photo: ProcessedPhoto): Promise<string> {

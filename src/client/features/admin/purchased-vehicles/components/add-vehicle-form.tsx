@@ -1,5 +1,6 @@
 import { Plus, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
@@ -53,8 +54,8 @@ export function AddVehicleForm({
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photosError, setPhotosError] = useState<string>();
   const [progress, setProgress] = useState<number>();
+  const picker = useRef<HTMLInputElement>(null);
   const pending = create.isPending;
-  const submitId = useId();
 
   // Opening the form puts the cursor in its first field.
   const { setFocus } = form;
@@ -76,6 +77,7 @@ export function AddVehicleForm({
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (pending) return;
     setProgress(0);
     try {
       await create.mutateAsync({ values, photos: photos.map((p) => p.file), onProgress: setProgress });
@@ -83,10 +85,8 @@ export function AddVehicleForm({
       clear();
       onAdded();
     } catch (error) {
-      const onField = applyServerIssues(error, form.setError, vehicleFormFields);
+      applyServerIssues(error, form.setError, vehicleFormFields);
       setPhotosError(issueFor(error, 'photos'));
-      // The button was disabled while sending, which took focus from it: give it back.
-      if (!onField) setTimeout(() => document.getElementById(submitId)?.focus());
       toast({ title: m.addFailed, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setProgress(undefined);
@@ -105,11 +105,11 @@ export function AddVehicleForm({
             <span aria-hidden="true" className="font-semibold text-danger">
               *
             </span>
-            <span className="sr-only">with a star</span> are required. Registration and price are never shown on the
-            website.
+            <span className="sr-only">with a star</span> are required. While “Show on website” is ticked, the website
+            shows everything but the registration and the price.
           </p>
         </div>
-        <fieldset disabled={pending} className="m-0 grid min-w-0 gap-6 border-0 p-4 sm:p-6">
+        <div className="grid gap-6 p-4 sm:p-6">
           <VehicleFields form={form} today={today} columns={3} />
 
           <section aria-labelledby={`${headingId}-photos`} className="grid gap-3 border-t border-line pt-5">
@@ -137,8 +137,13 @@ export function AddVehicleForm({
                     <button
                       type="button"
                       aria-label={`Remove photo ${index + 1}: ${photo.file.name}`}
-                      onClick={() => setPhotos((now) => now.filter((p) => p.key !== photo.key))}
-                      className="absolute top-1 right-1 grid size-8 place-items-center rounded-full bg-white/95 text-brand-950 shadow-sm hover:bg-white"
+                      disabled={pending}
+                      onClick={() => {
+                        // The button goes with the photo: focus moves to the picker, enabled again if it was full.
+                        flushSync(() => setPhotos((now) => now.filter((p) => p.key !== photo.key)));
+                        picker.current?.focus();
+                      }}
+                      className="absolute top-1 right-1 grid size-8 place-items-center rounded-full bg-white/95 text-brand-950 shadow-sm hover:bg-white disabled:opacity-60"
                     >
                       <X aria-hidden="true" className="size-4" />
                     </button>
@@ -148,8 +153,9 @@ export function AddVehicleForm({
             ) : null}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <PhotoFileInput
+                inputRef={picker}
                 label="Choose photos"
-                disabled={photos.length >= PURCHASED_VEHICLE_PHOTOS_MAX}
+                disabled={pending || photos.length >= PURCHASED_VEHICLE_PHOTOS_MAX}
                 describedBy={photosHintId}
                 onChoose={choose}
               />
@@ -161,7 +167,7 @@ export function AddVehicleForm({
               </p>
             ) : null}
           </section>
-        </fieldset>
+        </div>
         <div className="flex flex-col-reverse gap-2 border-t border-line bg-surface px-4 py-4 sm:flex-row sm:justify-end sm:px-6">
           <Button
             variant="outline"
@@ -173,7 +179,8 @@ export function AddVehicleForm({
           >
             Cancel
           </Button>
-          <Button id={submitId} type="submit" variant="brand" disabled={pending}>
+          {/* Not disabled while sending (aria-disabled instead), so it keeps focus for what comes next. */}
+          <Button type="submit" variant="brand" aria-disabled={pending} className="aria-disabled:opacity-60">
             {pending ? <Spinner /> : <Plus aria-hidden="true" />}
             {pending ? progressLabel(progress ?? 0) : 'Add vehicle'}
           </Button>

@@ -1,8 +1,8 @@
 import { ImagePlus } from 'lucide-react';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, type Ref } from 'react';
 import { buttonVariants } from '~/client/components/ui/button';
 import { cn } from '~/client/lib/cn';
-import { PURCHASED_VEHICLE_PHOTO_MAX_BYTES, PURCHASED_VEHICLE_PHOTOS_MAX } from '~/shared/purchased-vehicle-photos';
+import { PURCHASED_VEHICLE_PHOTO_MAX_BYTES, PURCHASED_VEHICLE_PHOTOS_MAX } from '~/shared/purchased-vehicles';
 
 export const PHOTOS_HINT = `Up to ${PURCHASED_VEHICLE_PHOTOS_MAX} photos, each ${
   PURCHASED_VEHICLE_PHOTO_MAX_BYTES / 1024 / 1024
@@ -18,16 +18,19 @@ export function PhotoFileInput({
   disabled,
   describedBy,
   onChoose,
+  inputRef,
 }: {
   label: string;
   disabled: boolean;
   describedBy?: string;
   onChoose: (files: File[]) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   return (
     <div>
       <input
+        ref={inputRef}
         id={id}
         type="file"
         accept="image/*"

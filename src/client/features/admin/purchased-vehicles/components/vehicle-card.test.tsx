@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { defaultVehicleImage, describePhoto } from '~/shared/purchased-vehicle-photos';
-import type { AdminPurchasedVehicle } from '~/shared/purchased-vehicles';
+import { defaultVehicleImage, describePhoto, type AdminPurchasedVehicle } from '~/shared/purchased-vehicles';
 import { VehicleCard } from './vehicle-card';
 
 const photo = (letter: string) => describePhoto(`${letter.repeat(32)}_1200x900`)!;

@@ -40,8 +40,9 @@ export function VehicleFields({
     };
   };
 
+  const grid = cn('grid gap-5 sm:grid-cols-2 sm:items-start sm:gap-x-4', columns === 3 && 'lg:grid-cols-3');
   return (
-    <div className={cn('grid gap-5 sm:grid-cols-2 sm:items-start sm:gap-x-4', columns === 3 && 'lg:grid-cols-3')}>
+    <div className={grid}>
       <FormField label="Make" error={errors.make?.message} required>
         <Input autoComplete="off" placeholder="e.g. Ford" {...form.register('make')} />
       </FormField>
@@ -55,24 +56,6 @@ export function VehicleFields({
           maxLength={4}
           placeholder={`e.g. ${latestVehicleYear() - 6}`}
           {...form.register('year')}
-        />
-      </FormField>
-      <FormField
-        label="Registration"
-        hint="Internal only, never shown on the website"
-        error={errors.registration?.message}
-      >
-        <Input
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="font-semibold tracking-wide uppercase placeholder:font-normal placeholder:tracking-normal placeholder:normal-case"
-          placeholder="e.g. AB12 CDE"
-          {...registration}
-          onChange={(event) => {
-            upperCaseAsTyped(event.target);
-            return registration.onChange(event);
-          }}
         />
       </FormField>
       <FormField label="Fuel type" error={errors.fuelType?.message}>
@@ -97,15 +80,36 @@ export function VehicleFields({
           {...tidyOnBlur('mileage', tidyWholeNumber)}
         />
       </FormField>
-      <FormField label="Purchase price (£)" hint="Internal only" error={errors.purchasePrice?.message}>
-        <PoundsInput placeholder="4250.00" {...tidyOnBlur('purchasePrice', tidyPounds)} />
-      </FormField>
-      <FormField label="Customer location" hint="Town or area, shown on the website" error={errors.location?.message}>
+      <FormField label="Customer location" error={errors.location?.message}>
         <Input autoComplete="off" placeholder="e.g. Grimsby" {...form.register('location')} />
       </FormField>
       <FormField label="Purchase date" error={errors.purchaseDate?.message}>
         <Input type="date" max={today} {...form.register('purchaseDate')} />
       </FormField>
+      {/* The two internal fields side by side on a row of their own, so their hints line up. */}
+      <div className={cn(grid, 'sm:col-span-full')}>
+        <FormField
+          label="Registration"
+          hint="Internal only, never shown on the website"
+          error={errors.registration?.message}
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-semibold tracking-wide uppercase placeholder:font-normal placeholder:tracking-normal placeholder:normal-case"
+            placeholder="e.g. AB12 CDE"
+            {...registration}
+            onChange={(event) => {
+              upperCaseAsTyped(event.target);
+              return registration.onChange(event);
+            }}
+          />
+        </FormField>
+        <FormField label="Purchase price (£)" hint="Internal only" error={errors.purchasePrice?.message}>
+          <PoundsInput placeholder="4250.00" {...tidyOnBlur('purchasePrice', tidyPounds)} />
+        </FormField>
+      </div>
       <FormField
         label="Description"
         hint="A line or two for the website, e.g. its condition or history."

@@ -1,7 +1,7 @@
 import { CarFront } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '~/client/lib/cn';
-import { defaultVehicleImage, type VehiclePhoto } from '~/shared/purchased-vehicle-photos';
+import { defaultVehicleImage, type VehiclePhoto } from '~/shared/purchased-vehicles';
 
 /** The default images' own size (public/images/purchased-vehicles/default-N.svg). */
 const DEFAULT_IMAGE_SIZE = { width: 1200, height: 900 };

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
-  purchasedVehiclePhotoMessages as m,
-} from '~/shared/purchased-vehicle-photos';
+import { PURCHASED_VEHICLE_PHOTO_MAX_BYTES, purchasedVehiclePhotoMessages as m } from '~/shared/purchased-vehicles';
 import { checkPhotoSelection, photoCount } from './photo-selection';
 
 const photo = (name: string, size = 1000, type = 'image/jpeg') => new File([new Uint8Array(size)], name, { type });

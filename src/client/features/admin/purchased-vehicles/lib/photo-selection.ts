@@ -2,7 +2,7 @@ import {
   PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
   PURCHASED_VEHICLE_PHOTOS_MAX,
   purchasedVehiclePhotoMessages as m,
-} from '~/shared/purchased-vehicle-photos';
+} from '~/shared/purchased-vehicles';
 
 /** What to tell staff about chosen files that were left out: one toast (one is shown at a time). */
 export type PhotoSelectionProblem = { title: string; description?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describePhoto } from '~/shared/purchased-vehicle-photos';
 import {
+  describePhoto,
   purchasedVehicleDetailsSchema,
   purchasedVehicleMessages as m,
   type AdminPurchasedVehicle,

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = caseSensitive([
           {
             path: 'recently-purchased',
             id: 'features/public/recently-purchased/recently-purchased-page',
+            loader: serverDataLoader('features/public/recently-purchased/recently-purchased-page'),
             lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page'),
           },
           {

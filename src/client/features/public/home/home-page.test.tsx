@@ -29,7 +29,10 @@ const render = (node: ReactElement, config: SiteConfig) =>
     </SiteConfigProvider>,
   ).replace(/<!-- -->/g, '');
 
-const noReviews: HomePageData = { reviews: { reviews: [], count: 0, average: null }, vehicles: { items: [], total: 0 } };
+const noReviews: HomePageData = {
+  reviews: { reviews: [], count: 0, average: null },
+  vehicles: { items: [], total: 0 },
+};
 
 /** The home page as the server renders it, with its page data already loaded. */
 function HomePage({ data = noReviews }: { data?: HomePageData }) {

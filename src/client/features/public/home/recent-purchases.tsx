@@ -23,12 +23,12 @@ export function RecentPurchases({ vehicles }: { vehicles: HomeVehicles }) {
           <VehicleGrid vehicles={vehicles.items.slice(0, shown)} />
         </div>
         {more > 0 && (
-          <p className="mt-8 text-center text-lg font-semibold text-brand-900">
+          <p className="mt-8 text-lg font-semibold text-brand-900">
             And many more: these are the newest {shown} of the {vehicles.total.toLocaleString('en-GB')} cars we have
             recently bought.
           </p>
         )}
-        <p className="mt-6 text-center">
+        <p className="mt-6">
           <MoreLink to={paths.recentlyPurchased}>See all recently purchased cars</MoreLink>
         </p>
       </Container>

@@ -109,7 +109,10 @@ export function ErrorBoundary() {
   if (routeErrorKind(error) !== 'server') return <PublicErrorBoundary />;
   return (
     <RecentlyPurchasedFrame>
-      <div role="alert" className="mx-auto flex max-w-2xl items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-white px-6 py-5 text-red-800">
+      <div
+        role="alert"
+        className="mx-auto flex max-w-2xl items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-white px-6 py-5 text-red-800"
+      >
         <TriangleAlert aria-hidden="true" className="size-6 shrink-0" />
         <p className="font-semibold">{VEHICLES_LOAD_FAILED}</p>
       </div>

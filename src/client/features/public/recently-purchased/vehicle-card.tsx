@@ -41,7 +41,13 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: PublicPurc
 }
 
 /** Cards in a responsive grid; the first card's photo loads at once (it may be the largest thing in view). */
-export function VehicleGrid({ vehicles, priorityFirst = false }: { vehicles: PublicPurchasedVehicle[]; priorityFirst?: boolean }) {
+export function VehicleGrid({
+  vehicles,
+  priorityFirst = false,
+}: {
+  vehicles: PublicPurchasedVehicle[];
+  priorityFirst?: boolean;
+}) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {vehicles.map((vehicle, index) => (

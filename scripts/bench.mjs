@@ -17,7 +17,8 @@
 //      BENCH_OUTBOX_MESSAGES (default 2000), BENCH_DATABASE_URL (also measure the outbox and the
 //      back office's lists on PostgreSQL), BENCH_VALUATIONS (default 1000000; 0 skips the back
 //      office's lists at scale: scripts/lib/bench-admin-valuations.mjs), BENCH_REVIEWS (default 200
-//      published reviews for the /reviews rows; bench/seed-reviews.ts).
+//      published reviews for the /reviews rows; bench/seed-reviews.ts), BENCH_VEHICLES (default 30
+//      purchased vehicles for the /recently-purchased rows and the home page; bench/seed-vehicles.ts).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block);
 // 130/143 interrupted.
@@ -73,6 +74,13 @@ const scenarios = [
   // --- issue 12: the public reviews, BENCH_REVIEWS of them published (bench/seed-reviews.ts) -------
   { name: 'GET /api/reviews', path: '/api/reviews', expectContentType: 'application/json' },
   { name: 'GET /reviews (SSR, reviews in the page)', path: '/reviews', expectContentType: 'text/html' },
+  // --- issue 13: recently purchased vehicles, BENCH_VEHICLES of them (bench/seed-vehicles.ts) ----
+  { name: 'GET /api/purchased-vehicles', path: '/api/purchased-vehicles', expectContentType: 'application/json' },
+  {
+    name: 'GET /recently-purchased (SSR, vehicles in the page)',
+    path: '/recently-purchased',
+    expectContentType: 'text/html',
+  },
 
   {
     // The preflight's lookup goes to the fake DVLA and DVSA and fills the cache; every request after
@@ -312,6 +320,7 @@ const settings = {
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
   adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
   publishedReviews: envNumber('BENCH_REVIEWS', 200, { integer: true, min: 0 }),
+  purchasedVehicles: envNumber('BENCH_VEHICLES', 30, { integer: true, min: 0 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: {
     HOST: '127.0.0.1',
@@ -365,6 +374,7 @@ async function main() {
     const port = await getFreePort();
     appDataDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-bench-'));
     seedPublishedReviews(appDataDir);
+    seedPurchasedVehicles(appDataDir);
     app = await startApp({
       signal: shutdown.signal,
       timeoutMs: settings.startTimeoutSec * 1000,
@@ -511,6 +521,20 @@ function seedPublishedReviews(dataDir) {
     },
   );
   if (seeded.status !== 0) throw new Error(`bench/seed-reviews.ts failed (exit ${seeded.status ?? seeded.signal})`);
+}
+
+/** BENCH_VEHICLES purchased vehicles, with their photos' files, in the app's fresh data folder. */
+function seedPurchasedVehicles(dataDir) {
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/seed-vehicles.ts', String(settings.purchasedVehicles)],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`bench/seed-vehicles.ts failed (exit ${seeded.status ?? seeded.signal})`);
 }
 
 /** The back office's list and stats on BENCH_VALUATIONS seeded valuations, per engine. */

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = caseSensitive([
           {
             path: 'recently-purchased',
             id: 'features/public/recently-purchased/recently-purchased-page',
+            loader: serverDataLoader('features/public/recently-purchased/recently-purchased-page'),
             lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page'),
           },
           {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, optionalText, paginatedSchema, paginationQuery, text, type Paginated } from './schema-kit';
-import { PURCHASED_VEHICLE_PHOTOS_MAX, VEHICLE_PHOTO_ID_PATTERN } from './purchased-vehicle-photos';
+import { PURCHASED_VEHICLE_PHOTOS_MAX, VEHICLE_PHOTO_ID_PATTERN } from './purchased-vehicle-basics';
 
 /**
  * Recently purchased vehicles (issue 13; SPEC sections 3, 5, 7, 8 and 9): staff's list and form
@@ -8,10 +8,10 @@ import { PURCHASED_VEHICLE_PHOTOS_MAX, VEHICLE_PHOTO_ID_PATTERN } from './purcha
  *
  * The same details schema checks the add form (multipart: every value a string) and the edit (JSON),
  * so numbers are accepted as numbers or as digit strings. Photo limits and addresses are in the
- * zod-free ./purchased-vehicle-photos.ts, for the public pages.
+ * zod-free ./purchased-vehicle-basics.ts, for the public pages.
  */
 
-export * from './purchased-vehicle-photos';
+export * from './purchased-vehicle-basics';
 
 export const VEHICLE_YEAR_MIN = 1900;
 export const VEHICLE_MILEAGE_MAX = 1_000_000;
@@ -61,8 +61,6 @@ export const purchasedVehicleMessages = {
   toggleFailed: 'Failed to change visibility',
   photosAdded: 'Photos added',
   photoRemoved: 'Photo removed',
-  /** The public page (SPEC section 5). */
-  loadFailed: 'Failed to load vehicles. Please try again later.',
 } as const;
 
 const m = purchasedVehicleMessages;

@@ -282,7 +282,7 @@ export const purchasedVehicles = pgTable(
     purchaseDate: calendarDate('purchase_date'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** `<photo id>_<width>x<height>` per photo, first shown first (src/shared/purchased-vehicle-photos.ts). */
+    /** `<photo id>_<width>x<height>` per photo, first shown first (src/shared/purchased-vehicle-basics.ts). */
     photoPaths: textList('photo_paths'),
   },
   (t) => [

@@ -57,7 +57,7 @@ describe.each(testEngines)('purchased vehicles on %s', (engine) => {
     t = undefined;
   });
 
-  async function setup(options: { maxInputPixels?: number } = {}) {
+  async function setup(options: { maxInputPixels?: number; visibleMaxAgeMs?: number } = {}) {
     const hasher = cheapHasher();
     t = await createTestApp(engine, {
       deps: {
@@ -314,6 +314,21 @@ describe.each(testEngines)('purchased vehicles on %s', (engine) => {
     expect((await put(999_999, { isVisible: true })).statusCode).toBe(404);
     const [row] = await rows();
     expect(row).toMatchObject({ model: 'Fiesta', make: 'Ford', year: 2019 });
+  });
+
+  it('shows a change at once although the public list is kept for a few seconds', async () => {
+    await setup({ visibleMaxAgeMs: 60_000 });
+    const models = async () => (await publicList()).json<PublicVehiclePage>().items.map((v) => v.model);
+    expect(await models()).toEqual([]);
+    const vehicle = await addOk();
+    expect(await models()).toEqual(['Focus']);
+    await put(vehicle.id, { model: 'Fiesta' });
+    expect(await models()).toEqual(['Fiesta']);
+    await put(vehicle.id, { isVisible: false });
+    expect(await models()).toEqual([]);
+    await put(vehicle.id, { isVisible: true });
+    await t!.app.inject({ method: 'DELETE', url: `/api/admin/purchased-vehicles/${vehicle.id}`, headers: headers() });
+    expect(await models()).toEqual([]);
   });
 
   it('adds, reorders and removes photos of a vehicle, keeping at most 3 and deleting removed files', async () => {

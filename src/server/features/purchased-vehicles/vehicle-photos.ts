@@ -11,7 +11,7 @@ import {
   purchasedVehiclePhotoMessages as m,
   storedWidths,
   type StoredPhoto,
-} from '~/shared/purchased-vehicle-photos';
+} from '~/shared/purchased-vehicle-basics';
 
 /**
  * Purchased vehicles' photos (issue 13): public, so they are stored in the public uploads folder,

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { PublicPurchasedVehicle } from '~/client/features/public/recently-purchased';
 import type { PublicReview } from '~/client/features/public/reviews';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { DEFAULT_PROMOTION, promotionPhase, type PromotionPhase } from '~/shared/promotion';
@@ -28,7 +29,10 @@ const render = (node: ReactElement, config: SiteConfig) =>
     </SiteConfigProvider>,
   ).replace(/<!-- -->/g, '');
 
-const noReviews: HomePageData = { reviews: { reviews: [], count: 0, average: null } };
+const noReviews: HomePageData = {
+  reviews: { reviews: [], count: 0, average: null },
+  vehicles: { items: [], total: 0 },
+};
 
 /** The home page as the server renders it, with its page data already loaded. */
 function HomePage({ data = noReviews }: { data?: HomePageData }) {
@@ -141,7 +145,7 @@ describe('home page', () => {
 
 describe('home page reviews', () => {
   it('server-renders the published reviews the page was loaded with', () => {
-    const data: HomePageData = { reviews: { reviews: [review(1), review(2)], count: 2, average: 4.5 } };
+    const data: HomePageData = { ...noReviews, reviews: { reviews: [review(1), review(2)], count: 2, average: 4.5 } };
     const html = render(<HomePage data={data} />, site('ended'));
     expect(html).toContain('Review title 1');
     expect(html).toContain('Review 1 of 2');
@@ -166,5 +170,64 @@ describe('home page reviews', () => {
     for (const control of ['Previous review', 'Next review', 'Pause reviews', 'Review 1 of 1']) {
       expect(html).not.toContain(control);
     }
+  });
+});
+
+const vehicle = (id: number, photos = 0): PublicPurchasedVehicle => ({
+  id,
+  make: 'Ford',
+  model: `Focus ${id}`,
+  year: 2019,
+  fuelType: 'Petrol',
+  engineSize: '1.0L',
+  color: 'Blue',
+  mileage: 45000,
+  location: 'Grimsby',
+  description: null,
+  purchaseDate: '2026-11-20',
+  photoPaths: [],
+  photos: Array.from({ length: photos }, (_, n) => ({
+    id: `${n}`.repeat(32),
+    width: 1200,
+    height: 900,
+    url: `/uploads/purchased-vehicles/${`${n}`.repeat(32)}-1200.jpg`,
+    srcSet: { webp: `/uploads/purchased-vehicles/${`${n}`.repeat(32)}-400.webp 400w`, jpeg: '' },
+  })),
+});
+
+describe('home page purchased vehicles', () => {
+  const withVehicles = (count: number, total = count): HomePageData => ({
+    ...noReviews,
+    vehicles: { items: Array.from({ length: count }, (_, i) => vehicle(i + 1, i === 0 ? 2 : 0)), total },
+  });
+
+  it('shows the vehicles the page was loaded with, between "Why choose us" and the closing call to action', () => {
+    const html = render(<HomePage data={withVehicles(2)} />, site('ended'));
+    const order = ['Why choose us', 'Previously purchased vehicles', 'Focus 1', 'Focus 2', 'Ready to sell your car?'];
+    const at = order.map((text) => html.indexOf(text));
+    expect(at.every((i) => i > -1)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(html).toContain('+1 more photo');
+    expect(html).toContain('45,000 miles');
+    expect(html).not.toContain('many more');
+  });
+
+  it('shows the first 6 with a "many more" note when there are more', () => {
+    const html = render(<HomePage data={withVehicles(6, 14)} />, site('ended'));
+    expect(html).toContain('Focus 6');
+    expect(html).toContain('And many more: these are the newest 6 of the 14 cars we have recently bought.');
+  });
+
+  it('shows nothing of the section when the vehicles failed to load', () => {
+    const html = render(<HomePage data={{ ...noReviews, vehicles: null }} />, site('ended'));
+    expect(html).not.toContain('Previously purchased vehicles');
+    expect(html).toContain('Ready to sell your car?');
+  });
+
+  it("uses a vehicle's default image (id modulo 4, plus 1) when it has no photo", () => {
+    const html = render(<HomePage data={withVehicles(3)} />, site('ended'));
+    expect(html).toContain('src="/images/purchased-vehicles/default-3.svg"');
+    expect(html).toContain('alt="Illustration of a car: there is no photo of this 2019 Ford Focus 2 yet"');
+    expect(html).toContain('alt="Photo of the 2019 Ford Focus 1"');
   });
 });

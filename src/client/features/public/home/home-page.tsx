@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import { deferred } from '~/client/components/deferred';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
-import type { PublicPurchasedVehicle } from '~/client/features/public/recently-purchased';
+import type { HomeVehicles } from '~/client/features/public/recently-purchased';
 import type { PublicReviewList } from '~/client/features/public/reviews';
 import type { PromotionPhase } from '~/shared/promotion';
 import { ClosingCallToAction } from './closing-call-to-action';
@@ -45,19 +45,18 @@ function promotionAdvertised(phase: PromotionPhase): boolean {
 }
 
 /**
- * What the server loads for the home page (docs/decisions/002-page-data.md): the newest published
- * reviews. Purchased vehicles join it with their issue.
+ * What the server loads for the home page (docs/decisions/002-page-data.md, src/server/features/home):
+ * the newest published reviews, and the first purchased vehicles with their total (null when they
+ * could not be read: SPEC section 4 shows nothing then).
  */
-export type HomePageData = { reviews: PublicReviewList };
+export type HomePageData = { reviews: PublicReviewList; vehicles: HomeVehicles | null };
 
 /**
  * The home page: SPEC section 2's nine sections, in its order. Reviews and purchased vehicles are
- * real data only: the published reviews come with the page; vehicles arrive with their issue, so
- * for now they get an empty list (and hide).
+ * real data only, and come with the page.
  */
 export function Component() {
-  const { reviews } = useLoaderData() as HomePageData;
-  const vehicles: PublicPurchasedVehicle[] = [];
+  const { reviews, vehicles } = useLoaderData() as HomePageData;
   const advertised = promotionAdvertised(useSiteConfig().promotion.phase);
   return (
     <>
@@ -68,7 +67,7 @@ export function Component() {
       <HowItWorks />
       <CustomerReviews reviews={reviews.reviews} />
       <WhyChooseUs />
-      {vehicles.length > 0 && <RecentPurchases vehicles={vehicles} />}
+      {vehicles && vehicles.total > 0 && <RecentPurchases vehicles={vehicles} />}
       <ClosingCallToAction />
     </>
   );

@@ -1,6 +1,7 @@
 /**
- * Recently purchased vehicles' photos (issue 13): limits, words and public addresses. Zod-free,
- * so the public pages can use it without the schemas (src/shared/purchased-vehicles.ts has those).
+ * Recently purchased vehicles (issue 13), the zod-free part the public pages use: the photos'
+ * limits, words and public addresses, and the page's words. The schemas are in
+ * src/shared/purchased-vehicles.ts, which re-exports all of this.
  *
  * Each photo is stored once per width and format under /uploads/purchased-vehicles/, named
  * `<photo id>-<width>.<webp|jpg>`; the database keeps `<photo id>_<width>x<height>` (the largest
@@ -19,6 +20,9 @@ export const PURCHASED_VEHICLE_UPLOAD_AREA = 'purchased-vehicles';
 export const HOME_VEHICLES_SHOWN = 6;
 /** SPEC section 3: the four default images, chosen by (id modulo 4) + 1. */
 export const DEFAULT_VEHICLE_IMAGE_COUNT = 4;
+
+/** SPEC section 5: what /recently-purchased says when the vehicles could not be loaded. */
+export const VEHICLES_LOAD_FAILED = 'Failed to load vehicles. Please try again later.';
 
 export const purchasedVehiclePhotoMessages = {
   /** SPEC section 8. */

@@ -54,7 +54,10 @@ async function withoutToasts(page: Page) {
   await expect(toasts(page).getByRole('listitem', { includeHidden: true })).toHaveCount(0, { timeout: 10_000 });
 }
 
-/** A full-page screenshot from the top, so the sticky header is where a person sees it. */
+/**
+ * A full-page screenshot from the top (the sticky header where a person sees it), without a toast.
+ * (Closing toasts by their button would leave them paused: the pointer never leaves a removed toast.)
+ */
 async function pageScreenshot(page: Page, name: string) {
   await withoutToasts(page);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -75,7 +78,8 @@ test.describe('[ADMIN][PURCHASED_VEHICLES]', () => {
   test('add a vehicle with photos, edit its details and photos, hide it, delete it with its files', async ({
     page,
   }) => {
-    test.slow();
+    // Eleven photos re-encoded on the server at three widths and two formats, beside other specs.
+    test.setTimeout(150_000);
     const suffix = randomBytes(3).toString('hex');
     const make = `Ford${suffix}`;
     const name = `2019 ${make} Focus`;

@@ -21,11 +21,13 @@ import {
 import { FileThumbnail, PHOTOS_HINT, PhotoCounter, PhotoFileInput } from './photo-controls';
 import { VehicleFields } from './vehicle-fields';
 
-type PickedPhoto = { key: string; file: File };
+type PickedPhoto = { key: number; file: File };
+let nextPhotoKey = 1;
 
 /** While sending: "Adding vehicle… 40%", then the server's turn (resizing the photos). */
-function progressLabel(sent: number) {
-  return sent < 1 ? `Adding vehicle… ${Math.round(sent * 100)}%` : 'Saving photos…';
+function progressLabel(sent: number, withPhotos: boolean) {
+  if (sent < 1) return `Adding vehicle… ${Math.round(sent * 100)}%`;
+  return withPhotos ? 'Saving photos…' : 'Saving…';
 }
 
 /**
@@ -67,7 +69,7 @@ export function AddVehicleForm({
     const { accepted, problem } = checkPhotoSelection(photos.length, files);
     if (problem) toast({ ...problem, variant: 'destructive' });
     setPhotosError(undefined);
-    setPhotos((now) => [...now, ...accepted.map((file) => ({ key: crypto.randomUUID(), file }))]);
+    setPhotos((now) => [...now, ...accepted.map((file) => ({ key: nextPhotoKey++, file }))]);
   };
 
   const clear = () => {
@@ -182,11 +184,11 @@ export function AddVehicleForm({
           {/* Not disabled while sending (aria-disabled instead), so it keeps focus for what comes next. */}
           <Button type="submit" variant="brand" aria-disabled={pending} className="aria-disabled:opacity-60">
             {pending ? <Spinner /> : <Plus aria-hidden="true" />}
-            {pending ? progressLabel(progress ?? 0) : 'Add vehicle'}
+            {pending ? progressLabel(progress ?? 0, photos.length > 0) : 'Add vehicle'}
           </Button>
         </div>
         <p aria-live="polite" className="sr-only">
-          {pending ? ((progress ?? 0) < 1 ? 'Adding vehicle…' : 'Saving photos…') : ''}
+          {pending ? progressLabel(progress ?? 0, photos.length > 0).replace(/ \d+%$/, '') : ''}
         </p>
       </form>
     </Card>

@@ -175,7 +175,7 @@ test.describe('[PURCHASED] recently purchased vehicles in public', () => {
     await page.route('**/images/purchased-vehicles/**', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/recently-purchased');
     const panel = cardOf(page, withPhoto.model).getByRole('img', {
-      name: `No picture of the 2017 Skoda ${withPhoto.model}`,
+      name: `No picture: Skoda ${withPhoto.model}`,
     });
     await expect(panel).toContainText(`Skoda ${withPhoto.model}`);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

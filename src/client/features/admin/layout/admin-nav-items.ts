@@ -1,4 +1,4 @@
-import { Archive, LayoutDashboard, Mail, MessageSquareQuote, Users, type LucideIcon } from 'lucide-react';
+import { Archive, CarFront, LayoutDashboard, Mail, MessageSquareQuote, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '../admin-paths';
 
 export type AdminNavItem = {
@@ -15,6 +15,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: adminPaths.archived, label: 'Archived', icon: Archive },
   { to: adminPaths.reviews, label: 'Reviews', icon: MessageSquareQuote, count: 'pendingReviews' },
+  { to: adminPaths.purchasedVehicles, label: 'Vehicles', icon: CarFront },
   { to: adminPaths.users, label: 'Users', icon: Users },
   { to: adminPaths.messages, label: 'Messages', icon: Mail },
 ];

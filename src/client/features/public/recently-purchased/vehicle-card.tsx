@@ -1,6 +1,9 @@
 import { MapPin } from 'lucide-react';
 import type { PublicPurchasedVehicle } from './purchased-vehicle';
-import { VehicleImage } from './vehicle-image';
+
+/** The grid's columns: one on phones, two from 640 px, three of about 380 px from 1024 px. */
+const SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
+import { VehiclePicture } from '~/client/components/vehicle-picture';
 
 const miles = new Intl.NumberFormat('en-GB');
 
@@ -18,7 +21,15 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: PublicPurc
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-[var(--shadow-card)]">
       <div className="relative aspect-[4/3] bg-slate-100">
-        <VehicleImage vehicle={vehicle} priority={priority} />
+        <VehiclePicture
+          vehicleId={vehicle.id}
+          photo={vehicle.photos[0]}
+          alt={`Photo of the ${name}`}
+          defaultAlt={`Illustration of a car: there is no photo of this ${name} yet`}
+          fallbackLabel={`${vehicle.make} ${vehicle.model}`}
+          sizes={SIZES}
+          priority={priority}
+        />
         {morePhotos > 0 && (
           <span className="absolute right-3 bottom-3 rounded-full bg-brand-950/80 px-2.5 py-0.5 text-xs font-semibold text-white">
             +{morePhotos} more photo{morePhotos === 1 ? '' : 's'}

@@ -14,7 +14,7 @@ import { useAddVehiclePhotos, useRemoveVehiclePhoto } from '../api/vehicle-photo
 import { checkPhotoSelection, photoCount } from '../lib/photo-selection';
 import { photoAlt } from '../lib/vehicle-facts';
 import { PHOTOS_HINT, PhotoCounter, PhotoFileInput } from './photo-controls';
-import { VehiclePicture } from './vehicle-picture';
+import { VehiclePicture } from '~/client/components/vehicle-picture';
 
 const MAIN_PHOTO_CHANGED = 'Main photo changed';
 
@@ -82,6 +82,7 @@ export function EditPhotos({
                     vehicleId={vehicle.id}
                     photo={photo}
                     alt={photoAlt(vehicle, index, photos.length)}
+                    defaultAlt=""
                     fallbackLabel="Photo not available"
                     sizes="144px"
                   />

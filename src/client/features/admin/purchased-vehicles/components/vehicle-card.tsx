@@ -8,7 +8,7 @@ import { PURCHASED_VEHICLE_PHOTOS_MAX, type AdminPurchasedVehicle } from '~/shar
 import { formatPounds } from '~/shared/valuation-offer';
 import { formatUkDate } from '../../lib/format-date';
 import { formatMiles, morePhotosLabel, photoAlt, vehicleName } from '../lib/vehicle-facts';
-import { VehiclePicture } from './vehicle-picture';
+import { VehiclePicture } from '~/client/components/vehicle-picture';
 
 export type VehicleAction = 'toggle' | 'edit' | 'delete';
 
@@ -43,6 +43,8 @@ export function VehicleCard({
           vehicleId={vehicle.id}
           photo={photo}
           alt={photoAlt(vehicle, 0, vehicle.photos.length)}
+          // The illustration stands in for a missing photo; the card says so in words.
+          defaultAlt=""
           fallbackLabel={`${vehicle.make} ${vehicle.model}`}
           sizes={CARD_PHOTO_SIZES}
           className={vehicle.isVisible ? undefined : 'opacity-80 grayscale-[35%]'}

@@ -84,8 +84,11 @@ describe.each(testEngines)('purchased vehicles page data on %s', (engine) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('No vehicles to display yet');
     expect(page.body).toContain('Check back soon to see our latest purchases!');
-    expect((await get('/recently-purchased?page=2')).statusCode).toBe(404);
-    expect((await get('/recently-purchased?page=abc')).statusCode).toBe(404);
+    for (const path of ['/recently-purchased?page=2', '/recently-purchased?page=abc']) {
+      const missing = await get(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.body, path).toContain('Page Not Found');
+    }
   });
 
   it('pages 24 at a time, with links to the other pages', async () => {

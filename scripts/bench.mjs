@@ -209,7 +209,7 @@ async function wrongLoginBursts({ baseUrl, signal }) {
 }
 
 /** Pages Lighthouse scores (issue 5's targets: performance 95+, the rest 100). */
-const LIGHTHOUSE_PATHS = ['/', '/valuation', '/about', '/contact'];
+const LIGHTHOUSE_PATHS = ['/', '/valuation', '/about', '/contact', '/recently-purchased'];
 
 /**
  * Gzipped JavaScript budgets (KB) for the pages sellers land on: the home page (issue 7) and the

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOME_PAGE_ROUTE_ID, type HomePageData } from '~/server/features/home';
 import { purchasedVehicles, type NewPurchasedVehicle } from '~/server/db/schema';
-import type { RenderSource } from '~/server/render/page-routes';
 import type { PublicVehiclePage } from '~/shared/purchased-vehicles';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { appPages, type PageDataAnswer } from '../../../../test/helpers/pages';
 import { RECENTLY_PURCHASED_ROUTE_ID } from './purchased-vehicles-page-data';
 
 /**
@@ -14,15 +13,6 @@ import { RECENTLY_PURCHASED_ROUTE_ID } from './purchased-vehicles-page-data';
  * GET /api/page-data (docs/decisions/002-page-data.md): visible ones only, never a registration or
  * a price, pages of 24, and a 404 past the last page.
  */
-
-const template = readFileSync(new URL('../../../../index.html', import.meta.url), 'utf8');
-const appPages: RenderSource = {
-  template: async () => template,
-  entry: () => import('~/client/entry-server'),
-  preloadTags: () => '',
-};
-
-type PageDataAnswer = { routes: Record<string, { version: string | number; data: unknown }> };
 
 const aVehicle = (n: number, overrides: Partial<NewPurchasedVehicle> = {}): NewPurchasedVehicle => ({
   make: 'Ford',

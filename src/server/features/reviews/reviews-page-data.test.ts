@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customerReviews, type NewCustomerReview } from '~/server/db/schema';
-import type { RenderSource } from '~/server/render/page-routes';
 import type { PublicReviewList } from '~/shared/reviews';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { appPages, type PageDataAnswer } from '../../../../test/helpers/pages';
 import { HOME_PAGE_ROUTE_ID, type HomePageData } from '~/server/features/home';
 import { REVIEWS_PAGE_ROUTE_ID } from './reviews-page-data';
 
@@ -15,15 +14,6 @@ import { REVIEWS_PAGE_ROUTE_ID } from './reviews-page-data';
  * reviews with their count and average, from GET /api/page-data as the browser asks for it, and a
  * version that changes when the list does.
  */
-
-const template = readFileSync(new URL('../../../../index.html', import.meta.url), 'utf8');
-const appPages: RenderSource = {
-  template: async () => template,
-  entry: () => import('~/client/entry-server'),
-  preloadTags: () => '',
-};
-
-type PageDataAnswer = { routes: Record<string, { version: string | number; data: unknown }> };
 
 let minute = 0;
 const aReview = (overrides: Partial<NewCustomerReview> = {}): NewCustomerReview => {

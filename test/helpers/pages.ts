@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import type { RenderSource } from '~/server/render/page-routes';
+
+/** The app's real pages, rendered from the source (no build), for API tests of server-rendered HTML. */
+const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+export const appPages: RenderSource = {
+  template: async () => template,
+  entry: () => import('~/client/entry-server'),
+  preloadTags: () => '',
+};
+
+/** What `GET /api/page-data?path=…` answers. */
+export type PageDataAnswer = { routes: Record<string, { version: string | number; data: unknown }> };

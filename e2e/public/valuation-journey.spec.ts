@@ -136,6 +136,10 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       // Back to Home: the next valuation starts afresh.
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await expect(page).toHaveURL(/\/$/);
+      // As a person would: Back once the home page is on the screen. (The address changes as the
+      // home page's data arrives, a moment before React shows the page; a Back in that moment
+      // abandons the move and leaves the success screen where it was.)
+      await expect(page.getByRole('heading', { level: 1, name: 'Sell your car the simple way' })).toBeVisible();
       await page.goBack();
       await expect(footer(page, 1)).toBeVisible();
     });

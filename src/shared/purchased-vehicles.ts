@@ -185,21 +185,9 @@ export type PurchasedVehicleDetailsInput = z.input<typeof purchasedVehicleDetail
  * `PUT /api/admin/purchased-vehicles/:id`: `{ isVisible }` (SPEC), the edit form's details, and/or
  * `photoOrder` (the vehicle's photo ids, first shown first). Only the fields sent change.
  */
-export const purchasedVehicleUpdateSchema = z
-  .object({
-    ...purchasedVehicleDetailsSchema.shape,
-    make: purchasedVehicleDetailsSchema.shape.make.optional(),
-    model: purchasedVehicleDetailsSchema.shape.model.optional(),
-    year: purchasedVehicleDetailsSchema.shape.year.optional(),
-    registration: registrationField.optional(),
-    fuelType: purchasedVehicleDetailsSchema.shape.fuelType.optional(),
-    engineSize: purchasedVehicleDetailsSchema.shape.engineSize.optional(),
-    color: purchasedVehicleDetailsSchema.shape.color.optional(),
-    mileage: mileageField.optional(),
-    purchasePrice: purchasePriceField.optional(),
-    location: purchasedVehicleDetailsSchema.shape.location.optional(),
-    description: purchasedVehicleDetailsSchema.shape.description.optional(),
-    purchaseDate: purchaseDateField.optional(),
+export const purchasedVehicleUpdateSchema = purchasedVehicleDetailsSchema
+  .partial()
+  .extend({
     photoOrder: z
       .array(z.string().regex(VEHICLE_PHOTO_ID_PATTERN, m.photoOrder), { message: m.photoOrder })
       .max(PURCHASED_VEHICLE_PHOTOS_MAX, m.photoOrder)

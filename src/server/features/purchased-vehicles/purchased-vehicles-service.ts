@@ -6,7 +6,9 @@ import { AppError } from '~/server/http/app-error';
 import {
   describePhoto,
   parsePhotoEntry,
+  photoFileName,
   PURCHASED_VEHICLE_PHOTOS_MAX,
+  PURCHASED_VEHICLE_UPLOAD_AREA,
   purchasedVehicleMessages as m,
   purchasedVehiclePhotoMessages as pm,
   type AdminPurchasedVehicle,
@@ -42,7 +44,9 @@ export function toPublicVehicle(row: PurchasedVehicle): PublicPurchasedVehicle {
     location: row.location,
     description: row.description,
     purchaseDate: row.purchaseDate,
-    photoPaths: photos.map((photo) => photo.url.replace(/^\/uploads\//, '')),
+    photoPaths: photos.map(
+      (photo) => `${PURCHASED_VEHICLE_UPLOAD_AREA}/${photoFileName(photo.id, photo.width, 'jpeg')}`,
+    ),
     photos,
   };
 }

@@ -125,3 +125,14 @@ export function registerSessionNoStore(app: FastifyInstance, options: { https: b
     if (touchesSession(request, reply, cookieName)) reply.header('Cache-Control', 'no-store');
   });
 }
+
+/**
+ * `Cache-Control: no-store` on every answer of a feature's routes (an encapsulated plugin) that
+ * does not set its own: staff's lists and submissions are never kept, while a public list says
+ * `no-cache` itself.
+ */
+export function noStoreByDefault(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+}

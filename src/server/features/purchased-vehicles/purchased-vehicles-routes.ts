@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
+import { noStoreByDefault } from '~/server/http/security-headers';
 import type { PageDataRegistry } from '~/server/render/page-data';
 import type { PublicUploads } from '~/server/storage/public-uploads';
 import { apiErrorSchema } from '~/shared/api-error';
@@ -90,9 +91,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     },
     throwFileSizeLimit: true,
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   registerRecentlyPurchasedPageData(deps.pageData, deps.visible);
   const changed = () => deps.visible.invalidate();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { createRateLimit } from '~/server/http/rate-limit';
+import { noStoreByDefault } from '~/server/http/security-headers';
 import type { PageDataRegistry } from '~/server/render/page-data';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
@@ -45,9 +46,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
   const { published } = deps;
   registerReviewPageData(deps.pageData, published);
   // Staff's answers and the submission's are never kept; the public list says no-cache itself.
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   // The reviews page's list: the newest REVIEWS_PAGE_LIMIT, with the count and average of all.
   app.get(

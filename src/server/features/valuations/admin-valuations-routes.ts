@@ -13,6 +13,7 @@ import {
   valuationStatusChangeSchema,
 } from '~/shared/admin-valuations';
 import { AppError } from '~/server/http/app-error';
+import { noStoreByDefault } from '~/server/http/security-headers';
 import {
   adminValuationPhotoParamsSchema,
   adminValuationPhotoQuerySchema,
@@ -56,9 +57,7 @@ const admin = { access: 'admin' as const };
  */
 export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
   const stats = createValuationStats(deps.db, { maxAgeMs: deps.statsMaxAgeMs });
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   for (const [list, archived] of [
     ['active', false],

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idParam, optionalText, paginatedSchema, paginationQuery, text, type Paginated } from './schema-kit';
-import { PURCHASED_VEHICLE_PHOTOS_MAX, VEHICLE_PHOTO_ID_PATTERN } from './purchased-vehicle-basics';
+import {
+  PURCHASED_VEHICLE_PHOTOS_MAX,
+  purchasedVehiclePhotoMessages,
+  VEHICLE_PHOTO_ID_PATTERN,
+} from './purchased-vehicle-basics';
 
 /**
  * Recently purchased vehicles (issue 13; SPEC sections 3, 5, 7, 8 and 9): staff's list and form
@@ -258,5 +262,5 @@ export const adminVehicleListQuerySchema = paginationQuery({
 
 export const vehiclePhotoParamsSchema = z.object({
   id: idParam,
-  photoId: z.string().regex(VEHICLE_PHOTO_ID_PATTERN, m.notFound),
+  photoId: z.string().regex(VEHICLE_PHOTO_ID_PATTERN, purchasedVehiclePhotoMessages.notFound),
 });

@@ -372,6 +372,13 @@ describe.each(testEngines)('purchased vehicles on %s', (engine) => {
       headers: headers(),
     });
     expect(again.statusCode).toBe(404);
+    const malformed = await t!.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/purchased-vehicles/${vehicle.id}/photos/not-a-photo`,
+      headers: headers(),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ message: pm.notFound });
   });
 
   it('deletes a vehicle with its files', async () => {

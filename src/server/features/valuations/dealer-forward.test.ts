@@ -35,7 +35,10 @@ const NOW = new Date('2026-03-02T09:00:00Z');
 export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
   const body = pdf.toString('latin1');
-  for (const match of body.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit writes `stream\n<bytes>\nendstream`. No `\r?` before the closing `\n`: a deflated
+  // stream may end in byte 0x0D, and taking it away made inflate fail (and a page's text vanish)
+  // about once in 256 reports.
+  for (const match of body.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');

@@ -44,6 +44,8 @@ import { loggerOptions } from './logger';
 import { appVersion } from './project-root';
 import { createDiskFileStore, type FileStore } from './storage/file-store';
 import { createPublicUploads, isPublicUploadPath, type PublicUploads } from './storage/public-uploads';
+import { createContentChanges, type ContentChanges } from './render/content-changes';
+import type { PageCache } from './render/page-cache';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
 
@@ -76,6 +78,8 @@ export type AppDeps = {
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
   purchasedVehicles?: Pick<PurchasedVehiclesRoutesDeps, 'maxInputPixels'> & { visibleMaxAgeMs?: number };
+  /** The kept public pages; tests pass their own to shorten its re-check interval. */
+  pageCache?: PageCache;
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -88,6 +92,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** Queues e-mail and text messages in the caller's transaction (features/messages). */
     outbox: Outbox;
+    /** Staff's changes to public content; server.ts makes it hear other processes' (render/content-changes). */
+    contentChanges: ContentChanges;
   }
 }
 
@@ -177,12 +183,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Features with public pages register their page-data loaders here, with their routes.
   const pageData = deps.pageData ?? createPageDataRegistry();
   const { publishedMaxAgeMs, ...reviewOptions } = deps.reviews ?? {};
+  // Staff's changes to what public pages show: each forgets the kept lists and pages (here and, on
+  // PostgreSQL, in every other process once server.ts listens).
+  const content = createContentChanges(database, app.log);
+  app.decorate('contentChanges', content);
   const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
-  await app.register(reviewsRoutes, { db, clock, pageData, published, ...reviewOptions });
+  content.subscribe('reviews', () => published.invalidate());
+  await app.register(reviewsRoutes, { db, clock, pageData, published, content, ...reviewOptions });
   const uploads = deps.uploads ?? publicUploadsFor(config);
   const { visibleMaxAgeMs, ...vehicleOptions } = deps.purchasedVehicles ?? {};
   const visible = createVisibleVehicles(db, { maxAgeMs: visibleMaxAgeMs });
-  await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, pageData, ...vehicleOptions });
+  content.subscribe('vehicles', () => visible.invalidate());
+  await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, content, pageData, ...vehicleOptions });
   registerHomePageData(pageData, { reviews: published, vehicles: visible, log: app.log });
   await registerPublicUploads(app, uploads.root);
 
@@ -195,7 +207,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feature routes of the public site that need the site details register here.
 
   if (deps.renderSource) {
-    registerPageRoutes(app, { source: deps.renderSource, siteAt, clock, db, pageData });
+    registerPageRoutes(app, {
+      source: deps.renderSource,
+      siteAt,
+      clock,
+      db,
+      pageData,
+      content,
+      pageCache: deps.pageCache,
+      log: app.log,
+    });
   }
   return app;
 }

@@ -93,8 +93,14 @@ export async function startServer(options: {
         app?.log.warn({ err: error }, 'outbox: cannot LISTEN for new messages; polling only');
         return async () => {};
       });
+    // Other processes' changes to reviews and vehicles reach this one's kept lists and pages at once.
+    const stopHearingChanges = await app.contentChanges.listen().catch((error: unknown) => {
+      app?.log.warn({ err: error }, "pages: cannot LISTEN for other processes' changes; re-checking each second");
+      return async () => {};
+    });
     // Runs once the server has stopped taking requests: a running job finishes, then the database closes.
     app.addHook('onClose', async () => {
+      await stopHearingChanges();
       await stopListening();
       await jobs.stop();
       await Promise.all([transports.email?.close(), transports.sms?.close()]);

@@ -11,3 +11,6 @@ export const appPages: RenderSource = {
 
 /** What `GET /api/page-data?path=…` answers. */
 export type PageDataAnswer = { routes: Record<string, { version: string | number; data: unknown }> };
+
+/** The same pages as a built app serves them: public pages kept in memory (render/page-cache.ts). */
+export const cachedAppPages: RenderSource = { ...appPages, cacheable: true };

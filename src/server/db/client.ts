@@ -39,9 +39,9 @@ type DatabaseCommon = {
    * Calls `onNotify` whenever a transaction that ran `pg_notify(channel, …)` commits (PostgreSQL
    * LISTEN/NOTIFY, on both engines). Resolves to a function that stops listening. On a server,
    * a lost listening connection is reopened; notifications sent while it was down are missed, so
-   * listeners must also poll (the outbox worker does).
+   * listeners must also poll (the outbox worker does). `onNotify` gets the notification's payload.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 /** `client` is the raw driver, for the few places that need it (migrations, test snapshots). */
@@ -98,8 +98,8 @@ function wrapPglite(client: PGlite, releaseLock: () => void): Database {
       releaseLock();
     }
   });
-  const listen = async (channel: string, onNotify: () => void) => {
-    const unlisten = await client.listen(channel, () => onNotify());
+  const listen = async (channel: string, onNotify: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, (payload) => onNotify(payload));
     return () => unlisten();
   };
   return { engine: 'pglite', client, db, ping: () => ping(db), close, listen };
@@ -120,7 +120,8 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
   pool.on('error', (error) => logger.error({ err: serializeError(error) }, 'PostgreSQL pool: idle client error'));
   const db: Db = drizzleNodePg({ client: pool, schema });
   const close = once(() => pool.end());
-  const listen = (channel: string, onNotify: () => void) => listenOnServer(pool, channel, onNotify, logger);
+  const listen = (channel: string, onNotify: (payload: string) => void) =>
+    listenOnServer(pool, channel, onNotify, logger);
   const database: Database = { engine: 'postgres', client: pool, db, ping: () => ping(db), close, listen };
   try {
     await database.ping(); // a wrong URL or password stops start-up here, with the server's message
@@ -141,7 +142,7 @@ const RELISTEN_AFTER_MS = 5_000;
 async function listenOnServer(
   pool: pg.Pool,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   logger: DatabaseLogger,
 ): Promise<() => Promise<void>> {
   let stopped = false;
@@ -172,7 +173,7 @@ async function listenOnServer(
       reopenLater();
     };
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     client.on('error', lost);
     client.on('end', () => lost());

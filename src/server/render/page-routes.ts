@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PageData, PageMatch, RenderResult } from '~/client/entry-server';
@@ -10,7 +10,18 @@ import { AppError } from '~/server/http/app-error';
 import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
 import { apiErrorSchema } from '~/shared/api-error';
+import type { ContentChanges } from './content-changes';
 import { badRequestPage, serverErrorPage } from './error-page';
+import {
+  compressPage,
+  createPageCache,
+  ifNoneMatchHits,
+  negotiateEncoding,
+  pageEtag,
+  type CachedPage,
+  type PageCache,
+} from './page-cache';
+import { pageCacheKey, sameVersions } from './page-cache-key';
 import { collectPageData, type PageDataRegistry } from './page-data';
 
 /** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
@@ -31,6 +42,11 @@ export type RenderSource = {
   preloadTags(routeIds: string[]): string;
   /** Called when rendering throws, so Vite can fix up stack traces in development. */
   onError?(error: Error): void;
+  /**
+   * True when the same request always renders the same bytes until the data changes (the built
+   * files): public pages are then kept (page-cache.ts). Development's source changes under it.
+   */
+  cacheable?: boolean;
 };
 
 const NOT_PAGES = /^\/(api|uploads)(\/|$)/;
@@ -63,7 +79,19 @@ export type PageRoutesOptions = {
   clock: Clock;
   db: Db;
   pageData: PageDataRegistry;
+  /** What invalidates kept pages; kept pages need it (with a cacheable source). */
+  content?: ContentChanges;
+  /** Tests pass their own, to look inside or to shorten the re-check interval. */
+  pageCache?: PageCache;
+  log?: FastifyBaseLogger;
 };
+
+/** A page made for a request: where to redirect, or its status, HTML and data versions. */
+type RenderedPage =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'page'; status: number; html: string; versions: Record<string, string | number> };
+
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * Every GET that is not the API, an upload or a static file renders a page; and
@@ -91,6 +119,20 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       url,
     });
 
+  /** Renders the page at `path` (a path with its query) with the site details of this moment. */
+  async function renderPage(path: string, site: SiteConfig): Promise<RenderedPage> {
+    const url = siteUrl(path, site);
+    const [template, entry] = await Promise.all([source.template(path), source.entry()]);
+    const collected = await dataFor(entry, url, site);
+    const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
+    if (result.type === 'redirect') return result;
+    const html = fillTemplate(template, result, source.preloadTags(result.routeIds));
+    return { type: 'page', status: result.status, html, versions: collected.versions };
+  }
+
+  const cache = source.cacheable && options.content ? (options.pageCache ?? createPageCache()) : undefined;
+  const keptPages = cache && options.content && keptPageServer(cache, options.content);
+
   app.get('/*', { config: { access: 'public' }, errorHandler: refusedPageHandler }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
@@ -100,17 +142,75 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     let site: SiteConfig | undefined;
     try {
       site = siteAt(clock());
-      const url = siteUrl(request.url, site);
-      const [template, entry] = await Promise.all([source.template(request.url), source.entry()]);
-      const collected = await dataFor(entry, url, site);
-      const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
-      if (result.type === 'redirect') return reply.redirect(result.location, result.status);
-      const html = fillTemplate(template, result, source.preloadTags(result.routeIds));
-      return reply.status(result.status).type('text/html; charset=utf-8').send(html);
+      const cacheKey = keptPages && !admin ? pageCacheKey(request.url) : null;
+      if (keptPages && cacheKey) return await keptPages.send(request, reply, cacheKey, site);
+      const page = await renderPage(request.url, site);
+      if (page.type === 'redirect') return reply.redirect(page.location, page.status);
+      return reply.status(page.status).type(HTML).send(page.html);
     } catch (error) {
       return sendServerErrorPage(request, reply, error, site?.tradingName);
     }
   });
+
+  /**
+   * Serves public pages from the cache: a page is rendered once per content revision and
+   * promotion phase (concurrent views of a changed page share that one render) and its bytes
+   * are kept, compressed, until either moves on. Only 200 answers are kept: a 404 or a redirect
+   * is answered as made, so made-up addresses cannot fill the cache.
+   */
+  function keptPageServer(pages: PageCache, content: ContentChanges) {
+    async function send(request: FastifyRequest, reply: FastifyReply, key: string, site: SiteConfig) {
+      const contentKey = `${content.revision()} ${site.promotion.phase}`;
+      const kept = pages.get(key, contentKey);
+      if (kept) {
+        if (pages.isDue(kept)) void recheck(key, kept, site);
+        return sendKept(request, reply, kept);
+      }
+      const page = await pages.once(`${key} ${contentKey}`, () => renderAndKeep(key, contentKey, site));
+      if (page.type === 'redirect') return reply.redirect(page.location, page.status);
+      if ('html' in page) return reply.status(page.status).type(HTML).send(page.html);
+      return sendKept(request, reply, page);
+    }
+
+    async function renderAndKeep(key: string, contentKey: string, site: SiteConfig) {
+      const page = await renderPage(key, site);
+      if (page.type === 'redirect' || page.status !== 200) return page;
+      const compressed = await compressPage(page.html);
+      const kept = { status: page.status, contentKey, versions: page.versions, ...compressed };
+      pages.set(key, kept);
+      return { type: 'kept' as const, ...kept };
+    }
+
+    /**
+     * A change made outside this process that it did not hear about (a lost LISTEN connection, a
+     * row edited by hand): every second or so a viewed page's data versions are read again
+     * (from the features' few-seconds lists, so mostly without a query) and a page whose data
+     * moved on is dropped. The view that noticed is served the kept page meanwhile.
+     */
+    function recheck(key: string, kept: CachedPage, site: SiteConfig) {
+      return pages.once(`recheck ${key}`, async () => {
+        try {
+          const entry = await source.entry();
+          const { versions } = await dataFor(entry, siteUrl(key, site), site);
+          if (sameVersions(versions, kept.versions)) pages.confirm(kept);
+          else pages.delete(key);
+        } catch (error) {
+          pages.confirm(kept); // the data cannot be read, so it has not changed here either
+          options.log?.warn({ err: error, path: key }, 'could not re-check a kept page');
+        }
+      });
+    }
+
+    return { send };
+  }
+
+  function sendKept(request: FastifyRequest, reply: FastifyReply, page: Omit<CachedPage, 'checkedAt'>) {
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.header('ETag', pageEtag(page.etag, encoding)).header('Vary', 'Accept-Encoding');
+    if (ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.status(page.status).type(HTML).send(page.bodies[encoding]);
+  }
 
   /**
    * A page request refused before rendering (the request-safety check's 400 for a NUL in the query,
@@ -124,7 +224,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     return reply
       .status(error.statusCode)
       .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
+      .type(HTML)
       .send(
         badRequestPage({ tradingName: siteAt(clock()).tradingName, reference: request.id, status: error.statusCode }),
       );
@@ -137,7 +237,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     return reply
       .status(500)
       .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
+      .type(HTML)
       .send(serverErrorPage({ tradingName: tradingName ?? DEFAULT_TRADING_NAME, reference: request.id }));
   }
 

@@ -43,6 +43,7 @@ export async function productionRenderSource(root: string): Promise<RenderSource
 
   const preloadCache = new Map<string, string>();
   return {
+    cacheable: true,
     template: async () => template,
     entry: async () => entry,
     preloadTags(routeIds) {

@@ -39,14 +39,17 @@ import {
   storeVehiclePhotos,
   type ProcessedVehiclePhoto,
 } from './vehicle-photos';
+import type { ContentChanges } from '~/server/render/content-changes';
 import type { VisibleVehiclesSource } from './visible-vehicles';
 
 export type PurchasedVehiclesRoutesDeps = {
   db: Db;
   uploads: PublicUploads;
   clock: () => Date;
-  /** The public list as pages show it; every change here invalidates it. */
+  /** The public list as pages show it. */
   visible: VisibleVehiclesSource;
+  /** Told of every change here: it forgets the public list and the kept pages, here and elsewhere. */
+  content: ContentChanges;
   pageData: PageDataRegistry;
   /** Pixel-flood limit (default 50 megapixels); tests lower it. */
   maxInputPixels?: number;
@@ -94,7 +97,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
   noStoreByDefault(app);
 
   registerRecentlyPurchasedPageData(deps.pageData, deps.visible);
-  const changed = () => deps.visible.invalidate();
+  const changed = () => deps.content.changed('vehicles');
 
   /**
    * Reads a multipart body: its text fields and its `photos` (at most `room` of them), in memory.
@@ -195,7 +198,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
       const row = await withStoredPhotos(request, processed, (entries) =>
         createVehicle(deps.db, details.data, entries, deps.clock()),
       );
-      changed();
+      await changed();
       request.log.info({ vehicleId: row.id, photos: processed.length }, 'purchased vehicle added');
       return reply.status(201).send(toAdminVehicle(row));
     },
@@ -213,7 +216,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     },
     async (request) => {
       const row = await updateVehicle(deps.db, request.params.id, request.body, deps.clock());
-      changed();
+      await changed();
       return toAdminVehicle(row);
     },
   );
@@ -223,7 +226,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     { config: admin, schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const entries = await deleteVehicle(deps.db, request.params.id);
-      changed();
+      await changed();
       await removeFilesLater(request, entries);
       request.log.info({ vehicleId: request.params.id }, 'purchased vehicle deleted');
       return reply.status(204).send(null);
@@ -254,7 +257,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
       const row = await withStoredPhotos(request, processed, (entries) =>
         addVehiclePhotos(deps.db, id, entries, deps.clock()),
       );
-      changed();
+      await changed();
       return reply.status(201).send(toAdminVehicle(row));
     },
   );
@@ -272,7 +275,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
         request.params.photoId,
         deps.clock(),
       );
-      changed();
+      await changed();
       await removeFilesLater(request, [removed]);
       return toAdminVehicle(vehicle);
     },

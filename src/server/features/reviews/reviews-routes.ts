@@ -16,6 +16,7 @@ import {
 } from '~/shared/reviews';
 import { idParamsSchema } from '~/shared/schema-kit';
 import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
+import type { ContentChanges } from '~/server/render/content-changes';
 import type { PublishedReviewsSource } from './published-reviews';
 import { createReview, listAdminReviews, moderateReview } from './reviews-service';
 
@@ -26,8 +27,10 @@ export type ReviewsRoutesDeps = {
   pageData: PageDataRegistry;
   /** Submissions per client address and window; default REVIEW_SUBMIT_LIMIT. */
   submitLimit?: { limit: number; windowMs: number };
-  /** The published list the public pages show (published-reviews.ts); moderation invalidates it. */
+  /** The published list the public pages show (published-reviews.ts). */
   published: PublishedReviewsSource;
+  /** Told of every moderation: it forgets the published list and the kept pages, here and elsewhere. */
+  content: ContentChanges;
 };
 
 /** A person writes one review; a few retries fit, a bot's stream does not. */
@@ -114,7 +117,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
         const { id } = request.params;
         const adminNotes = request.body.adminNotes ?? null;
         const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action, adminNotes });
-        published.invalidate();
+        await deps.content.changed('reviews');
         request.log.info({ reviewId: id, by: actorUserId }, `review ${action === 'approve' ? 'approved' : 'rejected'}`);
         return review;
       },
@@ -132,7 +135,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
         const actorUserId = requireAuth(request).user.id;
         const { id } = request.params;
         const review = await moderateReview(deps.db, { id, actorUserId, now: deps.clock(), action });
-        published.invalidate();
+        await deps.content.changed('reviews');
         request.log.info({ reviewId: id, by: actorUserId }, `review ${action}ed`);
         return review;
       },

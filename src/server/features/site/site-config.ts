@@ -1,5 +1,5 @@
 import type { AppConfig } from '~/server/config';
-import { promotionPhase } from '~/shared/promotion';
+import { promotionPhase, type PromotionPhase } from '~/shared/promotion';
 import { parsePhone } from '~/shared/phone';
 import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 
@@ -60,7 +60,14 @@ export function siteConfigAt(
     publicBaseUrl: config.publicBaseUrl,
     demo: config.demo,
   };
-  return (now) => ({ ...fixed, promotion: { ...config.promotion, phase: promotionPhase(config.promotion, now) } });
+  // One object per phase, made once: every page view asks.
+  const byPhase = new Map<PromotionPhase, SiteConfig>();
+  return (now) => {
+    const phase = promotionPhase(config.promotion, now);
+    let site = byPhase.get(phase);
+    if (!site) byPhase.set(phase, (site = { ...fixed, promotion: { ...config.promotion, phase } }));
+    return site;
+  };
 }
 
 /**

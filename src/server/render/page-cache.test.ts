@@ -1,0 +1,260 @@
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '~/server/app';
+import { openDatabase } from '~/server/db/client';
+import { customerReviews, purchasedVehicles, type NewPurchasedVehicle } from '~/server/db/schema';
+import { createTestApp, logCapture, testConfig, type TestApp } from '../../../test/helpers/app';
+import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../test/helpers/auth';
+import { testEngines } from '../../../test/helpers/database';
+import { appPages, cachedAppPages } from '../../../test/helpers/pages';
+import { createPageCache } from './page-cache';
+import { pageCacheKey } from './page-cache-key';
+
+/**
+ * Kept public pages (docs/decisions/003-public-page-speed.md): served from memory with ETags and
+ * their own compressed bytes, and never out of date by more than the change takes to be heard.
+ */
+
+const ORIGIN = 'http://localhost';
+
+const aVehicle = (overrides: Partial<NewPurchasedVehicle> = {}): NewPurchasedVehicle => ({
+  make: 'Skoda',
+  model: 'Octavia',
+  year: 2019,
+  location: 'Grimsby',
+  purchaseDate: '2026-02-20',
+  ...overrides,
+});
+
+const aReview = (title: string, overrides: Partial<typeof customerReviews.$inferInsert> = {}) => ({
+  customerName: 'Priya Shah',
+  email: 'priya@example.com',
+  rating: 5,
+  reviewTitle: title,
+  reviewText: 'Collected on the Friday and paid the same afternoon.',
+  isApproved: true,
+  isPublished: false,
+  submittedAt: new Date('2026-02-27T10:00:00Z'),
+  ...overrides,
+});
+
+/** React's `<!-- -->` text separators out, so sentences can be searched for. */
+const text = (body: string) => body.replace(/<!-- -->/g, '');
+
+describe('pageCacheKey', () => {
+  it('keys a page on its path and the query it reads, dropping campaign tags', () => {
+    expect(pageCacheKey('/')).toBe('/');
+    expect(pageCacheKey('/about?utm_source=facebook&utm_campaign=launch&gclid=abc&fbclid=x')).toBe('/about');
+    expect(pageCacheKey('/recently-purchased?page=2&utm_medium=cpc')).toBe('/recently-purchased?page=2');
+  });
+
+  it('never keeps a page rendered for a query it may show back (a registration) or one it does not know', () => {
+    expect(pageCacheKey('/valuation?registration=AB12CDE')).toBeNull();
+    expect(pageCacheKey('/about?anything=else')).toBeNull();
+    expect(pageCacheKey('/recently-purchased?page=1&page=2')).toBeNull();
+    expect(pageCacheKey(`/${'a'.repeat(300)}`)).toBeNull();
+  });
+});
+
+describe.each(testEngines)('kept public pages on %s', (engine) => {
+  let t: TestApp | undefined;
+  const closeLater: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const close of closeLater.splice(0).reverse()) await close();
+    await t?.close();
+    t = undefined;
+  });
+
+  async function setup(options: { env?: Record<string, string>; clock?: ReturnType<typeof testClock> } = {}) {
+    const pageCache = createPageCache();
+    t = await createTestApp(engine, {
+      env: options.env,
+      deps: { renderSource: cachedAppPages, clock: options.clock ?? testClock(), pageCache },
+    });
+    const admin = await seedUser(t.db.database.db, cheapHasher(), { email: 'sam.staff@example.com' });
+    const cookie = await signedInCookie(t.app, admin);
+    return { app: t.app, db: t.db.database.db, pageCache, cookie };
+  }
+
+  it('serves a page once rendered with a strong ETag per encoding, 304 on If-None-Match, and the same bytes however compressed', async () => {
+    const { app, pageCache } = await setup();
+    const first = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'identity' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(pageCache.size).toBe(1);
+
+    const br = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag.replace(/"$/, '-br"'));
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gz = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(first.body);
+
+    for (const tag of [etag, `W/${etag}`, String(br.headers.etag), `"other", ${String(gz.headers.etag)}`]) {
+      const again = await app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': tag } });
+      expect(again.statusCode, tag).toBe(304);
+      expect(again.body).toBe('');
+    }
+    expect((await app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': '"old"' } })).statusCode).toBe(
+      200,
+    );
+    // An advert's campaign tags get the same kept page.
+    const fromAd = await app.inject({ method: 'GET', url: '/about?utm_source=google&gclid=Cj0K' });
+    expect(fromAd.headers.etag).toBe(etag);
+    expect(pageCache.size).toBe(1);
+  });
+
+  it('shows a review the moment it is published, on the home page and /reviews', async () => {
+    const { app, db, cookie } = await setup();
+    const [review] = await db.insert(customerReviews).values(aReview('Sold my Fiesta in a day')).returning();
+    for (const url of ['/', '/reviews']) expect(text((await app.inject(url)).body)).not.toContain('Sold my Fiesta');
+
+    const publish = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reviews/${review!.id}/publish`,
+      headers: { cookie, origin: ORIGIN },
+    });
+    expect(publish.statusCode, publish.body).toBe(200);
+    for (const url of ['/', '/reviews']) expect(text((await app.inject(url)).body), url).toContain('Sold my Fiesta');
+  });
+
+  it('takes a hidden vehicle off the home page and /recently-purchased at once', async () => {
+    const { app, db, cookie } = await setup();
+    const [vehicle] = await db
+      .insert(purchasedVehicles)
+      .values(aVehicle({ model: 'Superb' }))
+      .returning();
+    for (const url of ['/', '/recently-purchased']) expect(text((await app.inject(url)).body), url).toContain('Superb');
+
+    const hide = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/purchased-vehicles/${vehicle!.id}`,
+      headers: { cookie, origin: ORIGIN },
+      payload: { isVisible: false },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    for (const url of ['/', '/recently-purchased']) {
+      expect(text((await app.inject(url)).body), url).not.toContain('Superb');
+    }
+  });
+
+  it('changes the pages the day the promotion moves to its next phase', async () => {
+    const clock = testClock(new Date('2026-03-02T23:30:00Z')); // 11.30 pm in the UK, the day before it is announced
+    const env = {
+      PROMOTION_ANNOUNCE_DATE: '2026-03-03',
+      PROMOTION_START_DATE: '2026-03-10',
+      PROMOTION_END_DATE: '2026-03-20',
+    };
+    const { app } = await setup({ env, clock });
+    expect(text((await app.inject('/')).body)).not.toContain('Coming soon: a');
+    clock.advance(60 * 60_000);
+    expect(text((await app.inject('/')).body)).toContain('Coming soon: a');
+  });
+
+  it('never keeps a visitor’s own data: a page first viewed signed in is the same bytes as one viewed anonymously', async () => {
+    const { app, cookie, pageCache } = await setup();
+    const signedIn = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).not.toMatch(/sam\.staff@example\.com|Sam Staff|sid=/);
+    const anonymous = await app.inject('/');
+    expect(anonymous.body).toBe(signedIn.body);
+    expect(pageCache.size).toBe(1);
+
+    // What a seller typed is rendered for them alone, and never kept.
+    const mine = await app.inject('/valuation?registration=AB12CDE');
+    const theirs = await app.inject('/valuation?registration=LB07SEO');
+    expect(mine.body).toContain('value="AB12CDE"');
+    expect(theirs.body).toContain('value="LB07SEO"');
+    expect(theirs.body).not.toContain('AB12CDE');
+    expect(mine.headers.etag).toBeUndefined();
+    expect((await app.inject('/valuation')).body).not.toMatch(/AB12CDE|LB07SEO/);
+    expect(pageCache.size).toBe(2); // '/' and '/valuation'
+  });
+
+  it('does not keep 404s or pages past the last, so made-up addresses cannot fill it', async () => {
+    const { app, pageCache } = await setup();
+    for (let i = 0; i < 5; i += 1) expect((await app.inject(`/no-such-page-${i}`)).statusCode).toBe(404);
+    expect((await app.inject('/recently-purchased?page=7')).statusCode).toBe(404);
+    expect(pageCache.size).toBe(0);
+  });
+
+  it('re-checks a kept page within a second and drops it when its data changed behind the app’s back', async () => {
+    const pageCache = createPageCache({ recheckAfterMs: 0 });
+    t = await createTestApp(engine, {
+      deps: {
+        renderSource: cachedAppPages,
+        clock: testClock(),
+        pageCache,
+        purchasedVehicles: { visibleMaxAgeMs: 0 },
+      },
+    });
+    const db = t.db.database.db;
+    await db.insert(purchasedVehicles).values(aVehicle({ model: 'Kodiaq' }));
+    expect(text((await t.app.inject('/recently-purchased')).body)).toContain('Kodiaq');
+    // A change written straight to the database: nobody told this process.
+    await db
+      .update(purchasedVehicles)
+      .set({ model: 'Karoq', updatedAt: new Date() })
+      .where(eq(purchasedVehicles.model, 'Kodiaq'));
+    // The view that notices is served the kept page while the re-check runs; the one after is current.
+    await t.app.inject('/recently-purchased');
+    await expect.poll(async () => text((await t!.app.inject('/recently-purchased')).body)).toContain('Karoq');
+  });
+
+  it.runIf(engine === 'postgres')('reaches a second process within seconds (LISTEN/NOTIFY)', async () => {
+    const { app, db, cookie } = await setup();
+    await app.contentChanges.listen().then((stop) => closeLater.push(stop));
+    const [review] = await db.insert(customerReviews).values(aReview('Another process heard it')).returning();
+
+    // A second server process on the same database, with pages of its own.
+    const database = await openDatabase({ databaseUrl: t!.db.databaseUrl, dataDir: '/nonexistent' });
+    closeLater.push(() => database.close());
+    const second = await buildApp({
+      config: testConfig(),
+      database,
+      logStream: logCapture().stream,
+      passwordHasher: cheapHasher(),
+      renderSource: cachedAppPages,
+      pageCache: createPageCache({ recheckAfterMs: 60_000 }), // only the notification can tell it
+    });
+    closeLater.push(() => second.close());
+    await second.contentChanges.listen().then((stop) => closeLater.push(stop));
+    expect(text((await second.inject('/reviews')).body)).not.toContain('Another process heard it');
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reviews/${review!.id}/publish`,
+      headers: { cookie, origin: ORIGIN },
+    });
+    await expect
+      .poll(async () => text((await second.inject('/reviews')).body), { timeout: 5_000 })
+      .toContain('Another process heard it');
+  });
+
+  it('answers kept views inside the request cycle, so a hook that counts views (analytics) sees every one', async () => {
+    const views: string[] = [];
+    const pageCache = createPageCache();
+    t = await createTestApp(engine, {
+      deps: { renderSource: cachedAppPages, clock: testClock(), pageCache },
+      setup: (app) =>
+        app.addHook('onResponse', async (request, reply) => {
+          if (String(reply.getHeader('content-type')).startsWith('text/html')) views.push(request.url);
+        }),
+    });
+    for (const headers of [{}, {}, { 'accept-encoding': 'br' }]) await t.app.inject({ url: '/contact', headers });
+    expect(pageCache.size).toBe(1);
+    expect(views).toEqual(['/contact', '/contact', '/contact']);
+  });
+
+  it('is off where the renderer is not built (development), so an edit shows on reload', async () => {
+    const pageCache = createPageCache();
+    t = await createTestApp(engine, { deps: { renderSource: appPages, clock: testClock(), pageCache } });
+    expect((await t.app.inject('/about')).headers.etag).toBeUndefined();
+    expect(pageCache.size).toBe(0);
+  });
+});

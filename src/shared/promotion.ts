@@ -35,10 +35,16 @@ export const PROMOTION_TERMS = {
 /** Made once: building a formatter costs more than formatting, and pages ask on every request. */
 let ukDateFormat: Intl.DateTimeFormat | undefined;
 
+/** The last answer of ukDate, by the minute it was for: every page view asks, and the day changes on a minute. */
+let lastUkDate: { minute: number; date: string } | undefined;
+
 /** Today's date in the UK as YYYY-MM-DD (a promotion day runs midnight to midnight UK time). */
 export function ukDate(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastUkDate?.minute === minute) return lastUkDate.date;
   ukDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-  return ukDateFormat.format(now);
+  lastUkDate = { minute, date: ukDateFormat.format(now) };
+  return lastUkDate.date;
 }
 
 export function promotionPhase(promotion: Promotion, now: Date): PromotionPhase {

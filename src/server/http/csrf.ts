@@ -40,8 +40,15 @@ export function hostMatches(host: string, origins: readonly string[]): boolean {
  * holds nothing but "ok" and the version.
  */
 export function registerHostCheck(app: FastifyInstance, options: { origins: readonly string[] }) {
+  // Every request asks, almost always with one of a few names: those are remembered (never others,
+  // so made-up names cannot fill memory).
+  const known = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
-    if (hostMatches(request.host, options.origins)) return;
+    if (known.has(request.host)) return;
+    if (hostMatches(request.host, options.origins)) {
+      if (known.size < 100) known.add(request.host);
+      return;
+    }
     if (ANY_HOST_PATHS.has(request.url.split('?')[0]!)) return;
     request.log.info({ host: request.host }, 'request refused: unknown Host');
     return reply.status(421).header('Connection', 'close').send({ message: MISDIRECTED_MESSAGE });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from '../fixtures';
+import { hydrated } from './seller-wizard';
 
 const publicPages = [
   { path: '/', heading: 'Sell your car the simple way' },
@@ -106,6 +107,8 @@ test.describe('[PUBLIC][SHELL]', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(page.getByRole('link', { name: 'Recently Purchased' })).toBeHidden();
+    // The header is an island: it comes to life just after the page has painted.
+    await hydrated(toggle);
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');

@@ -3,17 +3,18 @@ import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
-  isRouteErrorResponse,
   matchRoutes,
   StaticRouterProvider,
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
 import { routeErrorKind } from '~/client/components/route-error';
-import { serializeAppData, type SerializedRouteError } from '~/client/lib/app-data';
+import { serializeAppData } from '~/client/lib/app-data';
 import type { PageDataContext, RoutePageData } from '~/client/lib/page-data';
 import { documentTitle, resolvePageMeta, resolveStatus, type PageMeta } from '~/client/lib/page-meta';
+import { IslandRendererProvider, type IslandRenderer } from '~/client/lib/island';
 import { SiteConfigProvider } from '~/client/lib/site-config';
+import type { IslandName } from '~/client/islands';
 import { routes } from '~/client/routes';
 import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
@@ -34,8 +35,13 @@ export type RenderResult =
       html: string;
       /** <script type="application/json"> with the hydration data. */
       data: string;
-      /** Ids of the matched lazy routes, used to preload their chunks. */
-      routeIds: string[];
+      /**
+       * What the browser loads besides the template's entry, by module path under src/client, to
+       * preload: a public page's islands, in the order they appear (none for the back office's shell).
+       */
+      modules: string[];
+      /** Which template the page goes in: a public document (islands) or the back office's app. */
+      template: 'document' | 'app';
     };
 
 /** A route the path matches, outermost first, with the path's parameters. */
@@ -84,10 +90,19 @@ export function createRenderer(routeTable: RouteObject[]) {
       throw new PageFailedError(context.statusCode, { cause: Object.values(context.errors ?? {})[0] });
     }
     const router = createStaticRouter(handler.dataRoutes, context);
+    // Public pages are documents: only their islands come to life in the browser, each rendered
+    // here as a root of its own so that its first render there matches (src/client/lib/island.tsx).
+    const islands: IslandName[] = [];
+    const renderIsland: IslandRenderer = ({ name, node, idPrefix }) => {
+      if (!islands.includes(name)) islands.push(name);
+      return renderToString(node, { identifierPrefix: idPrefix });
+    };
     const html = renderToString(
       <StrictMode>
         <SiteConfigProvider value={site}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <IslandRendererProvider value={renderIsland}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </IslandRendererProvider>
         </SiteConfigProvider>
       </StrictMode>,
     );
@@ -96,15 +111,10 @@ export function createRenderer(routeTable: RouteObject[]) {
       status: context.statusCode !== 200 ? context.statusCode : resolveStatus(context.matches.map((m) => m.route)),
       head: headTags(context, site, url.pathname),
       html,
-      data: serializeAppData({
-        site,
-        router: {
-          loaderData: context.loaderData,
-          actionData: context.actionData,
-          errors: serializeRouteErrors(context.errors),
-        },
-      }),
-      routeIds: context.matches.map((m) => m.route.id),
+      // The islands' own data travels with each of them; the page hands over only the site's details.
+      data: serializeAppData({ site }),
+      modules: islands,
+      template: 'document',
     };
   }
 
@@ -125,7 +135,8 @@ export function createRenderer(routeTable: RouteObject[]) {
       ].join('\n    '),
       html: '',
       data: serializeAppData({ site }),
-      routeIds: [],
+      modules: [],
+      template: 'app',
     };
   }
 
@@ -133,16 +144,6 @@ export function createRenderer(routeTable: RouteObject[]) {
 }
 
 export const { render, matchPage } = createRenderer(routes);
-
-/** Only 4xx answers reach the browser (5xx become the server's error page), without messages of thrown Errors. */
-function serializeRouteErrors(errors: StaticHandlerContext['errors']): Record<string, SerializedRouteError> | null {
-  if (!errors) return null;
-  const entries = Object.entries(errors).map(([routeId, error]) => {
-    const response = isRouteErrorResponse(error) ? error : { status: 500, statusText: '', data: null };
-    return [routeId, { status: response.status, statusText: response.statusText, data: response.data ?? null }];
-  });
-  return Object.fromEntries(entries) as Record<string, SerializedRouteError>;
-}
 
 /** The social-card picture (made by scripts/make-icons.mjs into public/). */
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LoadingScreen, RootLayout } from '~/client/components/root-layout';
 import { AdminErrorBoundary, PublicErrorBoundary, RootErrorBoundary } from '~/client/components/route-error';
 import type { RouteHandle } from '~/client/lib/page-meta';
@@ -18,9 +18,10 @@ const adminSectionsComingLater = [
 /**
  * The route table for the whole product (SPEC section 2).
  *
- * Every page is its own lazily loaded chunk. A lazy route's `id` is its module's
- * path under src/client, so the server can find the chunk in Vite's manifest and
- * preload it. Admin pages sit behind their own lazy layout and never load on a
+ * Public pages are rendered on the server only: in the browser they are documents whose islands
+ * come to life (src/client/lib/island.tsx), with no router. The back office is an app the browser
+ * renders (`appRoutes`). Every page is its own lazily loaded module; a lazy route's `id` is its
+ * module's path under src/client. Admin pages sit behind their own lazy layout and never load on a
  * public page.
  *
  * Every path is matched case-sensitively (React Router's default is not), the
@@ -31,168 +32,182 @@ const adminSectionsComingLater = [
  * Error boundaries (STYLE 24) on the root, the public layout and the back
  * office, from src/client/components/route-error.tsx.
  */
-export const routes: RouteObject[] = caseSensitive([
-  {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RootErrorBoundary,
-    // Shown only while a browser-rendered page's loader runs on first load (admin pages, redirects).
-    HydrateFallback: LoadingScreen,
-    children: [
-      {
-        id: 'components/public-layout',
-        lazy: () => import('~/client/components/public-layout'),
-        ErrorBoundary: PublicErrorBoundary,
-        children: [
-          {
-            index: true,
-            id: 'features/public/home/home-page',
-            loader: serverDataLoader('features/public/home/home-page'),
-            lazy: () => import('~/client/features/public/home/home-page'),
-          },
-          {
-            path: 'about',
-            id: 'features/public/about/about-page',
-            lazy: () => import('~/client/features/public/about/about-page'),
-          },
-          {
-            path: 'contact',
-            id: 'features/public/contact/contact-page',
-            lazy: () => import('~/client/features/public/contact/contact-page'),
-          },
-          {
-            path: 'valuation',
-            id: 'features/public/valuation/valuation-page',
-            lazy: () => import('~/client/features/public/valuation/valuation-page'),
-          },
-          {
-            path: 'recently-purchased',
-            id: 'features/public/recently-purchased/recently-purchased-page',
-            loader: serverDataLoader('features/public/recently-purchased/recently-purchased-page'),
-            lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page'),
-          },
-          {
-            path: 'reviews',
-            id: 'features/public/reviews/reviews-page',
-            loader: serverDataLoader('features/public/reviews/reviews-page'),
-            lazy: () => import('~/client/features/public/reviews/reviews-page'),
-          },
-          {
-            path: 'privacy-policy',
-            id: 'features/public/legal/privacy-policy-page',
-            lazy: () => import('~/client/features/public/legal/privacy-policy-page'),
-          },
-          {
-            path: 'terms-of-service',
-            id: 'features/public/legal/terms-of-service-page',
-            lazy: () => import('~/client/features/public/legal/terms-of-service-page'),
-          },
-          {
-            path: 'cookie-policy',
-            id: 'features/public/legal/cookie-policy-page',
-            lazy: () => import('~/client/features/public/legal/cookie-policy-page'),
-          },
-          {
-            path: 'launch-offer-terms',
-            id: 'features/public/legal/launch-offer-terms-page',
-            lazy: () => import('~/client/features/public/legal/launch-offer-terms-page'),
-          },
-          {
-            path: 'social-media-ads',
-            id: 'features/public/social-media-ads/social-media-ads-page',
-            lazy: () => import('~/client/features/public/social-media-ads/social-media-ads-page'),
-          },
-          ...Object.entries(legacyRedirects).map(([from, to]) => ({
-            path: from.slice(1),
-            loader: () => redirect(to, 301),
-            element: null,
-          })),
-          {
-            path: '*',
-            id: 'features/public/not-found/not-found-page',
-            lazy: () => import('~/client/features/public/not-found/not-found-page'),
-          },
-        ],
-      },
-      {
-        // The back office: data client and toasts for every /admin page…
-        path: 'admin',
-        id: 'features/admin/admin-root',
-        lazy: () => import('~/client/features/admin/admin-root'),
-        ErrorBoundary: AdminErrorBoundary,
-        children: [
-          {
-            path: 'login',
-            id: 'features/admin/auth/login-page',
-            lazy: () => import('~/client/features/admin/auth/login-page'),
-          },
-          {
-            // …and everything else behind the sign-in guard, in the back-office frame.
-            id: 'features/admin/admin-layout',
-            lazy: () => import('~/client/features/admin/admin-layout'),
-            children: [
-              {
-                index: true,
-                id: 'features/admin/valuations/dashboard/dashboard-page',
-                lazy: () => import('~/client/features/admin/valuations/dashboard/dashboard-page'),
-              },
-              {
-                path: 'valuations/:id',
-                id: 'features/admin/valuations/detail/valuation-detail-page',
-                lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
-              },
-              {
-                path: 'reviews',
-                id: 'features/admin/reviews/reviews-page',
-                lazy: () => import('~/client/features/admin/reviews/reviews-page'),
-              },
-              {
-                path: 'purchased-vehicles',
-                id: 'features/admin/purchased-vehicles/purchased-vehicles-page',
-                lazy: () => import('~/client/features/admin/purchased-vehicles/purchased-vehicles-page'),
-              },
-              {
-                path: 'archived',
-                id: 'features/admin/valuations/archived/archived-page',
-                lazy: () => import('~/client/features/admin/valuations/archived/archived-page'),
-              },
-              {
-                path: 'users',
-                id: 'features/admin/users/users-page',
-                lazy: () => import('~/client/features/admin/users/users-page'),
-              },
-              {
-                path: 'messages',
-                id: 'features/admin/messages/messages-page',
-                lazy: () => import('~/client/features/admin/messages/messages-page'),
-              },
-              ...adminSectionsComingLater.map(({ path, title }) => ({
-                path,
-                id: `features/admin/unavailable/admin-unavailable-page#${path}`,
-                handle: { meta: { title, noindex: true } } satisfies RouteHandle,
-                lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
-              })),
-              // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
-              {
-                path: 'valuation/:id',
-                loader: ({ params }) => redirect(`/admin/valuations/${params.id}`),
-                element: null,
-              },
-              {
-                // Static, not in the lazy module: the server reads the status from
-                // the route table without loading back-office code.
-                path: '*',
-                id: 'features/admin/not-found/admin-not-found-page',
-                handle: { meta: { title: 'Page Not Found', noindex: true }, status: 404 } satisfies RouteHandle,
-                lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+const publicPages: RouteObject = {
+  id: 'components/public-layout',
+  lazy: () => import('~/client/components/public-layout'),
+  ErrorBoundary: PublicErrorBoundary,
+  children: [
+    {
+      index: true,
+      id: 'features/public/home/home-page',
+      loader: serverDataLoader('features/public/home/home-page'),
+      lazy: () => import('~/client/features/public/home/home-page'),
+    },
+    {
+      path: 'about',
+      id: 'features/public/about/about-page',
+      lazy: () => import('~/client/features/public/about/about-page'),
+    },
+    {
+      path: 'contact',
+      id: 'features/public/contact/contact-page',
+      lazy: () => import('~/client/features/public/contact/contact-page'),
+    },
+    {
+      path: 'valuation',
+      id: 'features/public/valuation/valuation-page',
+      lazy: () => import('~/client/features/public/valuation/valuation-page'),
+    },
+    {
+      path: 'recently-purchased',
+      id: 'features/public/recently-purchased/recently-purchased-page',
+      loader: serverDataLoader('features/public/recently-purchased/recently-purchased-page'),
+      lazy: () => import('~/client/features/public/recently-purchased/recently-purchased-page'),
+    },
+    {
+      path: 'reviews',
+      id: 'features/public/reviews/reviews-page',
+      loader: serverDataLoader('features/public/reviews/reviews-page'),
+      lazy: () => import('~/client/features/public/reviews/reviews-page'),
+    },
+    {
+      path: 'privacy-policy',
+      id: 'features/public/legal/privacy-policy-page',
+      lazy: () => import('~/client/features/public/legal/privacy-policy-page'),
+    },
+    {
+      path: 'terms-of-service',
+      id: 'features/public/legal/terms-of-service-page',
+      lazy: () => import('~/client/features/public/legal/terms-of-service-page'),
+    },
+    {
+      path: 'cookie-policy',
+      id: 'features/public/legal/cookie-policy-page',
+      lazy: () => import('~/client/features/public/legal/cookie-policy-page'),
+    },
+    {
+      path: 'launch-offer-terms',
+      id: 'features/public/legal/launch-offer-terms-page',
+      lazy: () => import('~/client/features/public/legal/launch-offer-terms-page'),
+    },
+    {
+      path: 'social-media-ads',
+      id: 'features/public/social-media-ads/social-media-ads-page',
+      lazy: () => import('~/client/features/public/social-media-ads/social-media-ads-page'),
+    },
+    ...Object.entries(legacyRedirects).map(([from, to]) => ({
+      path: from.slice(1),
+      loader: () => redirect(to, 301),
+      element: null,
+    })),
+    {
+      path: '*',
+      id: 'features/public/not-found/not-found-page',
+      lazy: () => import('~/client/features/public/not-found/not-found-page'),
+    },
+  ],
+};
+
+const backOffice: RouteObject = {
+  // The back office: data client and toasts for every /admin page…
+  path: 'admin',
+  id: 'features/admin/admin-root',
+  lazy: () => import('~/client/features/admin/admin-root'),
+  ErrorBoundary: AdminErrorBoundary,
+  children: [
+    {
+      path: 'login',
+      id: 'features/admin/auth/login-page',
+      lazy: () => import('~/client/features/admin/auth/login-page'),
+    },
+    {
+      // …and everything else behind the sign-in guard, in the back-office frame.
+      id: 'features/admin/admin-layout',
+      lazy: () => import('~/client/features/admin/admin-layout'),
+      children: [
+        {
+          index: true,
+          id: 'features/admin/valuations/dashboard/dashboard-page',
+          lazy: () => import('~/client/features/admin/valuations/dashboard/dashboard-page'),
+        },
+        {
+          path: 'valuations/:id',
+          id: 'features/admin/valuations/detail/valuation-detail-page',
+          lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
+        },
+        {
+          path: 'reviews',
+          id: 'features/admin/reviews/reviews-page',
+          lazy: () => import('~/client/features/admin/reviews/reviews-page'),
+        },
+        {
+          path: 'purchased-vehicles',
+          id: 'features/admin/purchased-vehicles/purchased-vehicles-page',
+          lazy: () => import('~/client/features/admin/purchased-vehicles/purchased-vehicles-page'),
+        },
+        {
+          path: 'archived',
+          id: 'features/admin/valuations/archived/archived-page',
+          lazy: () => import('~/client/features/admin/valuations/archived/archived-page'),
+        },
+        {
+          path: 'users',
+          id: 'features/admin/users/users-page',
+          lazy: () => import('~/client/features/admin/users/users-page'),
+        },
+        {
+          path: 'messages',
+          id: 'features/admin/messages/messages-page',
+          lazy: () => import('~/client/features/admin/messages/messages-page'),
+        },
+        ...adminSectionsComingLater.map(({ path, title }) => ({
+          path,
+          id: `features/admin/unavailable/admin-unavailable-page#${path}`,
+          handle: { meta: { title, noindex: true } } satisfies RouteHandle,
+          lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
+        })),
+        // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
+        {
+          path: 'valuation/:id',
+          loader: ({ params }) => redirect(`/admin/valuations/${params.id}`),
+          element: null,
+        },
+        {
+          // Static, not in the lazy module: the server reads the status from
+          // the route table without loading back-office code.
+          path: '*',
+          id: 'features/admin/not-found/admin-not-found-page',
+          handle: { meta: { title: 'Page Not Found', noindex: true }, status: 404 } satisfies RouteHandle,
+          lazy: () => import('~/client/features/admin/not-found/admin-not-found-page'),
+        },
+      ],
+    },
+  ],
+};
+
+const root = {
+  id: 'root',
+  Component: RootLayout,
+  ErrorBoundary: RootErrorBoundary,
+  // Shown while the back office's first screen loads its data.
+  HydrateFallback: LoadingScreen,
+} satisfies RouteObject;
+
+/** Every page: what the server renders (public documents, and the back office's shell). */
+export const routes: RouteObject[] = caseSensitive([{ ...root, children: [publicPages, backOffice] }]);
+
+/**
+ * The back office's app in the browser (entry-admin.tsx): its screens, and any other address
+ * (a public page) loaded by the browser as a document, as a link to it would be.
+ */
+export const appRoutes: RouteObject[] = caseSensitive([
+  { ...root, children: [backOffice, { path: '*', loader: loadAsDocument, element: null }] },
 ]);
+
+function loadAsDocument({ request }: LoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {}); // the page is going: nothing to render meanwhile
+}
 
 function caseSensitive(table: RouteObject[]): RouteObject[] {
   return table.map((route) =>

@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: config.secureCookies,
     dev: config.env === 'development',
     mapsEmbed: config.distance.embedKey !== undefined,
+    inlineStyleHashes: deps.renderSource?.inlineStyleHashes,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);

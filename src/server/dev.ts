@@ -29,8 +29,11 @@ await startServer({
         app.addHook('onClose', async () => vite.close());
       },
       renderSource: {
-        template: async (url) =>
-          vite.transformIndexHtml(url, await readFile(path.join(projectRoot, 'index.html'), 'utf8')),
+        template: async (url, kind) =>
+          vite.transformIndexHtml(
+            url,
+            await readFile(path.join(projectRoot, kind === 'document' ? 'public.html' : 'index.html'), 'utf8'),
+          ),
         entry: () => vite.ssrLoadModule('/src/client/entry-server.tsx') as Promise<EntryServer>,
         preloadTags: () => '',
         onError: (error) => vite.ssrFixStacktrace(error),

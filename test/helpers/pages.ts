@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { RenderSource } from '~/server/render/page-routes';
 
 /** The app's real pages, rendered from the source (no build), for API tests of server-rendered HTML. */
-const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+const templates = {
+  app: readFileSync(new URL('../../index.html', import.meta.url), 'utf8'),
+  document: readFileSync(new URL('../../public.html', import.meta.url), 'utf8'),
+};
 export const appPages: RenderSource = {
-  template: async () => template,
+  template: async (_url, kind) => templates[kind],
   entry: () => import('~/client/entry-server'),
   preloadTags: () => '',
 };

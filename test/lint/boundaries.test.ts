@@ -69,7 +69,7 @@ describe('public code never imports admin code', () => {
     ['src/client/features/public/home/x.tsx', `import { adminPaths } from '~/client/features/admin/admin-paths';`],
     ['src/client/components/x.tsx', `import { adminPaths } from '../features/admin/admin-paths';`],
     ['src/client/lib/x.ts', `import { useAdminUser } from '~/client/features/admin/auth';`],
-    ['src/client/entry-client.tsx', `import { adminPaths } from './features/admin/admin-paths';`],
+    ['src/client/entry-admin.tsx', `import { adminPaths } from './features/admin/admin-paths';`],
   ])('%s: %s', async (file, line) => {
     const name = line.match(/\{ (\w+) \}/)![1]!;
     expect(await boundaryErrors(file, line + use(name))).toEqual([

@@ -1,9 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cx } from '~/client/lib/cx';
 
 type EmptyStateProps = {
-  icon: LucideIcon;
+  /** A lucide-react icon, or (in an island) one drawn from the sprite: decorative either way. */
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   title: string;
   children?: ReactNode;
   className?: string;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { cx } from '~/client/lib/cx';
+import { island } from '~/client/lib/island';
 import { paths } from '~/shared/paths';
 import { displayRegistration, REGISTRATION_INPUT_MAX_LENGTH } from '~/shared/registration';
 
@@ -33,19 +33,19 @@ type RegistrationFormProps = {
  * drawn for navy backgrounds (brand-800 and darker).
  *
  * Before the page's script has loaded it is a plain GET form to /valuation, so it
- * works from the server-rendered HTML alone. Once hydrated, it trims the value and
- * navigates in the app, leaving the parameter out when the box is blank.
+ * works from the server-rendered HTML alone. Once hydrated (an island), it shows the
+ * registration as a plate as it is typed, and goes to /valuation with the value trimmed,
+ * leaving the parameter out when the box is blank.
  */
 export function RegistrationForm({ label, className }: RegistrationFormProps) {
   const inputId = useId();
-  const navigate = useNavigate();
   const [value, setValue] = useState('');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Read the form, not the state: it also holds anything typed before hydration.
     const typed = new FormData(event.currentTarget).get('registration');
-    void navigate(valuationHref(typeof typed === 'string' ? typed : ''));
+    window.location.assign(valuationHref(typeof typed === 'string' ? typed : ''));
   }
 
   return (
@@ -86,3 +86,5 @@ export function RegistrationForm({ label, className }: RegistrationFormProps) {
     </form>
   );
 }
+
+export const RegistrationFormIsland = island('components/registration-input', RegistrationForm);

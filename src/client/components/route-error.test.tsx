@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { DEFAULT_PROMOTION } from '~/shared/promotion';
 import type { SiteConfig } from '~/shared/site-config';
-import { RELOAD_MARK_KEY, reloadOnceForNewVersion, RootErrorBoundary, routeErrorKind } from './route-error';
+import { RELOAD_MARK_KEY, reloadOnceForNewVersion } from '~/client/lib/new-version';
+import { RootErrorBoundary, routeErrorKind } from './route-error';
 
 const site: SiteConfig = {
   tradingName: 'Test Motors',

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { browserSessionStorage, isChunkLoadFailure, reloadOnceForNewVersion } from '~/client/lib/new-version';
 import { useSiteConfig } from '~/client/lib/site-config';
 
 /**
@@ -9,57 +10,14 @@ import { useSiteConfig } from '~/client/lib/site-config';
  */
 export type RouteErrorKind = 'not-found' | 'forbidden' | 'outdated' | 'server';
 
-/**
- * Browsers' wording when a dynamic import fails: after a deploy the old page asks
- * for a chunk whose hashed name no longer exists (Chromium, Firefox, Safari; Vite's
- * preload helper says "Unable to preload CSS").
- */
-const CHUNK_LOAD_FAILED =
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
-
 export function routeErrorKind(error: unknown): RouteErrorKind {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return 'not-found';
     if (error.status === 401 || error.status === 403) return 'forbidden';
     return 'server';
   }
-  if (error instanceof Error && CHUNK_LOAD_FAILED.test(error.message)) return 'outdated';
+  if (isChunkLoadFailure(error)) return 'outdated';
   return 'server';
-}
-
-export const RELOAD_MARK_KEY = 'reloaded-for-new-version';
-/** A second failure within this time of the last reload shows the message instead of reloading again. */
-const RELOAD_GUARD_MS = 60_000;
-
-/**
- * Reloads the page once to pick up a new deploy, unless it did so in the last
- * minute (then the failure is not a stale page, and reloading would loop).
- * Returns whether it reloaded.
- */
-export function reloadOnceForNewVersion(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
-  reload: () => void,
-  now = Date.now(),
-): boolean {
-  try {
-    if (!storage) return false;
-    const last = Number(storage.getItem(RELOAD_MARK_KEY));
-    if (last && now - last < RELOAD_GUARD_MS) return false;
-    storage.setItem(RELOAD_MARK_KEY, String(now));
-  } catch {
-    // Storage refused (private browsing, quota): without a guard, do not risk a loop.
-    return false;
-  }
-  reload();
-  return true;
-}
-
-export function browserSessionStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 const messages: Record<RouteErrorKind, { code: string; title: string; text: string }> = {

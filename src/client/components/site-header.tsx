@@ -1,10 +1,10 @@
-import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from '~/client/components/brand-logo';
-import { Button } from '~/client/components/ui/button';
+import { SpriteIcon } from '~/client/components/sprite-icon';
+import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Container } from '~/client/components/ui/container';
 import { cx } from '~/client/lib/cx';
+import { island } from '~/client/lib/island';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
 
@@ -20,7 +20,7 @@ export const headerNavItems: NavItem[] = [
   { to: paths.contact, label: 'Contact' },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   cx(
     'rounded-md px-3 py-2.5 text-base nav:py-2 nav:text-[0.95rem] font-medium transition-colors hover:bg-brand-50',
     isActive
@@ -28,30 +28,44 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-brand-900',
   );
 
-function HeaderLink({ item, mobile = false }: { item: NavItem; mobile?: boolean }) {
-  const label = mobile ? (item.mobileLabel ?? item.label) : item.label;
-  // An in-page anchor is never "the current page", so it gets a plain Link.
-  if (item.to.includes('#')) {
-    return (
-      <Link to={item.to} className={linkClass({ isActive: false })}>
-        {label}
-      </Link>
-    );
-  }
+/** Whether `item` is the page at `currentPath` (an in-page anchor never is). */
+export function isCurrentPage(item: NavItem, currentPath: string): boolean {
+  if (item.to.includes('#')) return false;
+  return item.end ? currentPath === item.to : currentPath === item.to || currentPath.startsWith(`${item.to}/`);
+}
+
+function HeaderLink({
+  item,
+  currentPath,
+  mobile = false,
+  onFollow,
+}: {
+  item: NavItem;
+  currentPath: string;
+  mobile?: boolean;
+  onFollow?: () => void;
+}) {
+  const current = isCurrentPage(item, currentPath);
   return (
-    <NavLink to={item.to} end={item.end} className={linkClass}>
-      {label}
-    </NavLink>
+    <a href={item.to} className={linkClass(current)} aria-current={current ? 'page' : undefined} onClick={onFollow}>
+      {mobile ? (item.mobileLabel ?? item.label) : item.label}
+    </a>
   );
 }
 
-export function SiteHeader() {
+export type SiteHeaderProps = {
+  /** The page's path, for the current page's link. */
+  currentPath: string;
+};
+
+/**
+ * The public pages' header: brand, main navigation and, on phones, a menu button. An island
+ * (src/client/lib/island.tsx): the menu opens and closes in the browser, and following one of its
+ * links closes it (an in-page one, like How It Works, stays on the page).
+ */
+export function SiteHeader({ currentPath }: SiteHeaderProps) {
   const { tradingName } = useSiteConfig();
-  const location = useLocation();
-  // The menu remembers the page it was opened on, so navigating closes it.
-  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
-  const menuOpen = openOnPage === location.key;
-  const setMenuOpen = (open: boolean) => setOpenOnPage(open ? location.key : null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -60,7 +74,7 @@ export function SiteHeader() {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpenOnPage(null);
+      setMenuOpen(false);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -71,42 +85,49 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <Container className="flex h-16 items-center justify-between gap-4">
         {/* The name starts with the visible brand name (WCAG 2.5.3, label in name). */}
-        <Link to={paths.home} className="rounded-md" aria-label={`${tradingName} home page`}>
+        <a href={paths.home} className="rounded-md" aria-label={`${tradingName} home page`}>
           <BrandLogo />
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden items-center gap-1 nav:flex">
           {headerNavItems.map((item) => (
-            <HeaderLink key={item.to} item={item} />
+            <HeaderLink key={item.to} item={item} currentPath={currentPath} />
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild size="sm" className="max-sm:hidden">
-            <Link to={paths.valuation}>Get My Valuation</Link>
-          </Button>
-          <Button
+          <a href={paths.valuation} className={buttonVariants({ size: 'sm', className: 'max-sm:hidden' })}>
+            Get My Valuation
+          </a>
+          <button
             ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="nav:hidden"
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'nav:hidden' })}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <SpriteIcon name={menuOpen ? 'x' : 'menu'} />
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          </Button>
+          </button>
         </div>
       </Container>
       <nav id={menuId} aria-label="Main" hidden={!menuOpen} className="border-t border-line bg-white nav:hidden">
         <Container className="flex flex-col gap-1 py-3">
           {headerNavItems.map((item) => (
-            <HeaderLink key={item.to} item={item} mobile />
+            <HeaderLink
+              key={item.to}
+              item={item}
+              currentPath={currentPath}
+              mobile
+              onFollow={() => setMenuOpen(false)}
+            />
           ))}
-          <Button asChild className="mt-2 w-full sm:hidden">
-            <Link to={paths.valuation}>Get My Valuation</Link>
-          </Button>
+          <a href={paths.valuation} className={buttonVariants({ className: 'mt-2 w-full sm:hidden' })}>
+            Get My Valuation
+          </a>
         </Container>
       </nav>
     </header>
   );
 }
+
+export const SiteHeaderIsland = island('components/site-header', SiteHeader);

@@ -12,16 +12,25 @@ export type SpriteIconName =
   | 'scale'
   | 'gift'
   | 'message-square-quote'
-  | 'phone';
+  | 'phone'
+  | 'menu'
+  | 'x'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'pause'
+  | 'play'
+  | 'quote'
+  | 'pen-line'
+  | 'star'
+  | 'star-half';
 
 /**
- * A decorative Lucide icon drawn from one cached SVG file instead of JavaScript,
- * for the home page: each lucide-react icon adds its drawing to the page's script,
- * and the home page has a 120 KB (gzipped) budget. (Other pages use lucide-react;
- * sharing this with them would split it into a chunk of its own, which costs the
- * home page more than it saves.) Same look as lucide-react (24px grid, 2px round
- * strokes in the text colour, set on each <symbol>). Always decorative: pair
- * it with text.
+ * A decorative Lucide icon drawn from one cached SVG file instead of JavaScript, for the public
+ * pages' islands (src/client/lib/island.tsx): each lucide-react icon in an island adds its drawing
+ * to every public page's script, and the home page has an 80 KB (gzipped) budget. Parts of public
+ * pages rendered only on the server may use lucide-react: it costs the browser nothing there.
+ * Same look as lucide-react (24px grid, 2px round strokes in the text colour, set on each
+ * <symbol>). Always decorative: pair it with text.
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cx } from '~/client/lib/cx';
+import { island } from '~/client/lib/island';
 import { defaultVehicleImage, type VehiclePhoto } from '~/shared/purchased-vehicle-basics';
 
 /** The default images' own size (public/images/purchased-vehicles/default-N.svg). */
@@ -112,3 +113,6 @@ export function VehiclePicture({
     </div>
   );
 }
+
+/** The picture on public pages: an island, so its fallbacks work once the page has loaded. */
+export const VehiclePictureIsland = island('components/vehicle-picture', VehiclePicture);

@@ -1,22 +1,13 @@
-import type { HydrationState } from 'react-router';
 import type { SiteConfig } from '~/shared/site-config';
 
 /**
  * What the server hands the browser with each page, as a JSON <script> (data,
- * not code, so the CSP can forbid inline scripts): the business details and,
- * on server-rendered pages, the router state to hydrate from, which holds the
- * page's server data (src/client/lib/page-data.ts).
+ * not code, so the CSP can forbid inline scripts): the business details, for the
+ * back office and the public pages' islands (each island carries its own props).
  */
 export type AppData = {
   site: SiteConfig;
-  router?: Pick<HydrationState, 'loaderData' | 'actionData'> & {
-    /** Routes that answered with a 4xx (a 404 from a page-data loader, say). Failures (5xx) never get here. */
-    errors?: Record<string, SerializedRouteError> | null;
-  };
 };
-
-/** A thrown route error response, as JSON; the browser rebuilds it before hydrating. */
-export type SerializedRouteError = { status: number; statusText: string; data: unknown };
 
 export const APP_DATA_ELEMENT_ID = 'app-data';
 

@@ -88,7 +88,14 @@ function helmetHeaders(options: HelmetOptions): HeaderSet {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; dev: boolean; /** GOOGLE_MAPS_EMBED_KEY is set. */ mapsEmbed?: boolean },
+  options: {
+    https: boolean;
+    dev: boolean;
+    /** GOOGLE_MAPS_EMBED_KEY is set. */
+    mapsEmbed?: boolean;
+    /** Hashes ('sha256-…') of the stylesheets the public pages carry inline. */
+    inlineStyleHashes?: string[] | undefined;
+  },
 ) {
   const headersFor = (admin: boolean): HeaderSet => ({
     ...helmetHeaders({
@@ -109,11 +116,15 @@ export async function registerSecurityHeaders(
   });
 }
 
-function contentSecurityPolicy(admin: boolean, options: { https: boolean; dev: boolean; mapsEmbed?: boolean }) {
+function contentSecurityPolicy(
+  admin: boolean,
+  options: { https: boolean; dev: boolean; mapsEmbed?: boolean; inlineStyleHashes?: string[] | undefined },
+) {
   const directives: Record<string, string[] | null> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'"],
+    // Our files, and the public pages' own stylesheet inline (render/production-source.ts), by hash.
+    'style-src': ["'self'", ...(options.inlineStyleHashes ?? []).map((hash) => `'${hash}'`)],
     // React and Radix set positions through element.style, which CSP allows; this
     // covers style attributes in server-rendered markup.
     'style-src-attr': ["'unsafe-inline'"],

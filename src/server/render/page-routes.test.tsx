@@ -230,18 +230,15 @@ describe('page routes: server data for public pages', () => {
     return seen;
   }
 
-  it('renders the data into the page and hands it to the browser once, in the JSON block', async () => {
+  it('renders the data into the page, and leaves it out of the JSON block (a document: islands carry their own)', async () => {
     const seen = await withProbe();
     const response = await t.app.inject({ method: 'GET', url: '/probe/12?sort=new' });
     expect(response.statusCode).toBe(200);
     const html = response.body.replace(/<!-- -->/g, '');
     expect(html).toContain('<p>Probe 12: marker-7f3a from the server</p>');
     const data = appDataBlock(response.body);
-    expect(occurrences(data, 'marker-7f3a')).toBe(1);
-    expect(JSON.parse(data).router.loaderData['test/probe']).toEqual({
-      id: '12',
-      message: 'marker-7f3a from the server',
-    });
+    expect(occurrences(data, 'marker-7f3a')).toBe(0);
+    expect(Object.keys(JSON.parse(data) as object)).toEqual(['site']);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.params).toEqual({ id: '12' });
     expect(seen[0]!.url.pathname).toBe('/probe/12');
@@ -269,9 +266,6 @@ describe('page routes: server data for public pages', () => {
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('Page Not Found');
     expect(page.body).toContain('<meta name="robots" content="noindex" />');
-    expect(JSON.parse(appDataBlock(page.body)).router.errors).toEqual({
-      'components/public-layout': { status: 404, statusText: expect.any(String), data: null },
-    });
     const api = await t.app.inject({ method: 'GET', url: '/api/page-data?path=/probe/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'No such probe', code: 'NOT_FOUND' });

@@ -36,10 +36,11 @@ export type EntryServer = {
  * (production-source.ts) or Vite's dev server (set up in src/server/dev.ts).
  */
 export type RenderSource = {
-  template(url: string): Promise<string>;
+  /** The HTML frame: public pages are documents with islands, the back office an app (index.html). */
+  template(url: string, kind: 'document' | 'app'): Promise<string>;
   entry(): Promise<EntryServer>;
-  /** <link> tags that preload the chunks and styles of the matched routes. */
-  preloadTags(routeIds: string[]): string;
+  /** <link> tags that preload the chunks and styles of these modules (paths under src/client). */
+  preloadTags(modules: string[]): string;
   /** Called when rendering throws, so Vite can fix up stack traces in development. */
   onError?(error: Error): void;
   /**
@@ -47,6 +48,8 @@ export type RenderSource = {
    * files): public pages are then kept (page-cache.ts). Development's source changes under it.
    */
   cacheable?: boolean;
+  /** CSP hashes ('sha256-…') of the <style> blocks the templates carry inline. */
+  inlineStyleHashes?: string[];
 };
 
 const NOT_PAGES = /^\/(api|uploads)(\/|$)/;
@@ -122,11 +125,16 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
   /** Renders the page at `path` (a path with its query) with the site details of this moment. */
   async function renderPage(path: string, site: SiteConfig): Promise<RenderedPage> {
     const url = siteUrl(path, site);
-    const [template, entry] = await Promise.all([source.template(path), source.entry()]);
+    const entry = await source.entry();
     const collected = await dataFor(entry, url, site);
     const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
     if (result.type === 'redirect') return result;
-    const html = fillTemplate(template, result, source.preloadTags(result.routeIds));
+    const template = await source.template(path, result.template);
+    const html = fillTemplate(
+      template,
+      result,
+      result.template === 'document' ? '' : source.preloadTags(result.modules),
+    );
     return { type: 'page', status: result.status, html, versions: collected.versions };
   }
 

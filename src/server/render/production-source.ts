@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,25 +33,31 @@ export function chunkFiles(manifest: Manifest, key: string, seen = new Set<strin
 /** Reads the built client and server bundles once, at start-up. */
 export async function productionRenderSource(root: string): Promise<RenderSource> {
   const dirs = distDir(root);
-  const [template, manifestJson, entry] = await Promise.all([
+  const [app, linkedDocument, manifestJson, entry] = await Promise.all([
     readFile(path.join(dirs.client, 'index.html'), 'utf8'),
+    readFile(path.join(dirs.client, 'public.html'), 'utf8'),
     readFile(path.join(dirs.client, '.vite', 'manifest.json'), 'utf8'),
     import(pathToFileURL(dirs.ssrEntry).href) as Promise<EntryServer>,
   ]);
   const manifest = JSON.parse(manifestJson) as Manifest;
-  const entryFiles = chunkFiles(manifest, 'index.html');
+  // Public documents are the only pages with modules to preload: their islands.
+  const entryFiles = chunkFiles(manifest, 'public.html');
   const alreadyInTemplate = new Set([...entryFiles.js, ...entryFiles.css]);
+
+  const inlined = await inlineStylesheets(linkedDocument, dirs.client);
+  const document = withIslandsBoot(inlined.html, manifest);
 
   const preloadCache = new Map<string, string>();
   return {
     cacheable: true,
-    template: async () => template,
+    inlineStyleHashes: inlined.styleHashes,
+    template: async (_url, kind) => (kind === 'document' ? document : app),
     entry: async () => entry,
-    preloadTags(routeIds) {
-      const cacheKey = routeIds.join('|');
+    preloadTags(modules) {
+      const cacheKey = modules.join('|');
       const cached = preloadCache.get(cacheKey);
       if (cached !== undefined) return cached;
-      const files = routeIds.map((id) => chunkFiles(manifest, routeModuleKey(id)));
+      const files = modules.map((id) => chunkFiles(manifest, routeModuleKey(id)));
       const js = [...new Set(files.flatMap((f) => f.js))].filter((f) => !alreadyInTemplate.has(f));
       const css = [...new Set(files.flatMap((f) => f.css))].filter((f) => !alreadyInTemplate.has(f));
       const tags = [
@@ -61,4 +68,30 @@ export async function productionRenderSource(root: string): Promise<RenderSource
       return tags;
     },
   };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+
+/**
+ * Puts the public pages' stylesheet inside their <head> (docs/decisions/003-public-page-speed.md):
+ * about 10 KB compressed, it arrives with the page instead of blocking its first paint for one
+ * more round trip. The CSP allows exactly these <style> blocks, by hash.
+ */
+export async function inlineStylesheets(html: string, clientDir: string) {
+  const styles = new Map<string, string>();
+  for (const [, file] of html.matchAll(STYLESHEET_LINK)) {
+    styles.set(file!, await readFile(path.join(clientDir, file!), 'utf8'));
+  }
+  const inlined = html.replace(STYLESHEET_LINK, (_link, file: string) => `<style>${styles.get(file)}</style>`);
+  const styleHashes = [...styles.values()].map((css) => `sha256-${createHash('sha256').update(css).digest('base64')}`);
+  return { html: inlined, styleHashes };
+}
+
+const ISLANDS_BOOT = 'src/client/islands-boot.tsx';
+
+/** public.html names islands-boot's source (what Vite's dev server serves); built, its chunk. */
+function withIslandsBoot(html: string, manifest: Manifest): string {
+  const chunk = manifest[ISLANDS_BOOT];
+  if (!chunk) throw new Error(`The build has no ${ISLANDS_BOOT}: run npm run build`);
+  return html.replace(`data-islands="/${ISLANDS_BOOT}"`, `data-islands="/${chunk.file}"`);
 }

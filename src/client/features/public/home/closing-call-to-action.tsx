@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { RegistrationForm } from '~/client/components/registration-input';
+import { RegistrationFormIsland } from '~/client/components/registration-input';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { Container } from '~/client/components/ui/container';
 import { useSiteConfig } from '~/client/lib/site-config';
@@ -22,7 +22,7 @@ export function ClosingCallToAction() {
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
           Enter your registration for a free, no-obligation valuation. We’ll come back to you within 24 hours.
         </p>
-        <RegistrationForm label="Your car’s registration" className="mt-8 text-left" />
+        <RegistrationFormIsland label="Your car’s registration" className="mt-8 text-left" />
         <p className="mt-8 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-brand-100">
           {phone ? (
             <>

@@ -1,17 +1,8 @@
-import { deferred } from '~/client/components/deferred';
 import { SectionHeading } from '~/client/components/section-heading';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { Container } from '~/client/components/ui/container';
 import type { PublicReview } from '~/client/features/public/reviews';
-
-// The carousel's code is fetched only when there are reviews to show.
-const ReviewShowcase = deferred(
-  import.meta.env.SSR ? (await import('./review-showcase')).ReviewShowcase : undefined,
-  () => import('./review-showcase').then((m) => m.ReviewShowcase),
-  <p role="status" className="py-12 text-center text-muted">
-    Loading reviews...
-  </p>,
-);
+import { ReviewShowcase } from './review-showcase';
 
 /**
  * The home page's reviews (SPEC section 4): "Customer Reviews Coming Soon" when

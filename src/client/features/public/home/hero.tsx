@@ -1,4 +1,4 @@
-import { RegistrationForm } from '~/client/components/registration-input';
+import { RegistrationFormIsland } from '~/client/components/registration-input';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { Container } from '~/client/components/ui/container';
 import heroCar from './assets/hero-car.svg?no-inline';
@@ -32,7 +32,7 @@ export function Hero() {
             Enter your registration for a free valuation within 24 hours. We buy directly from you, collect for free and
             pay you the same day.
           </p>
-          <RegistrationForm label="Enter your registration to start" className="mt-8" />
+          <RegistrationFormIsland label="Enter your registration to start" className="mt-8" />
           <ul className="mt-8 grid gap-x-6 gap-y-2.5 sm:grid-cols-2">
             {promises.map((promise) => (
               <li key={promise} className="flex gap-2.5 font-medium">

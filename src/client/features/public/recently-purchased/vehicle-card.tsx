@@ -1,10 +1,9 @@
 import { MapPin } from 'lucide-react';
+import { VehiclePictureIsland } from '~/client/components/vehicle-picture';
 import type { PublicPurchasedVehicle } from './purchased-vehicle';
 
 /** The grid's columns: one on phones, two from 640 px, three of about 380 px from 1024 px. */
 const SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
-import { VehiclePicture } from '~/client/components/vehicle-picture';
-
 const miles = new Intl.NumberFormat('en-GB');
 
 /** One bought car: its first photo (or the default picture), the facts we have, and where it came from. */
@@ -21,7 +20,7 @@ export function VehicleCard({ vehicle, priority = false }: { vehicle: PublicPurc
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-[var(--shadow-card)]">
       <div className="relative aspect-[4/3] bg-slate-100">
-        <VehiclePicture
+        <VehiclePictureIsland
           vehicleId={vehicle.id}
           photo={vehicle.photos[0]}
           alt={`Photo of the ${name}`}

@@ -1,4 +1,4 @@
 /** What other features may use of the reviews feature (see eslint.config.js). */
 export type { PublicReview, PublicReviewList } from './public-review';
-export { ReviewCarousel } from './review-carousel';
+export { ReviewCarousel, ReviewCarouselIsland } from './review-carousel';
 export { StarRating } from './star-rating';

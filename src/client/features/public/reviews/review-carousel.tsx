@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, Pause, Play, Quote } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { SpriteIcon } from '~/client/components/sprite-icon';
 import { cx } from '~/client/lib/cx';
+import { island } from '~/client/lib/island';
 import type { PublicReview } from './public-review';
 import { StarRating } from './star-rating';
 
@@ -81,7 +82,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
             onClick={() => setChoice(playing ? 'pause' : 'play')}
             className="inline-flex h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
-            {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+            <SpriteIcon name={playing ? 'pause' : 'play'} className="size-4" />
             {playing ? 'Pause reviews' : 'Play reviews'}
           </button>
         </div>
@@ -95,7 +96,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
           aria-label={`${current + 1} of ${count}`}
           className="relative rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-[var(--shadow-card)] transition-opacity duration-500 starting:opacity-0 sm:p-10"
         >
-          <Quote aria-hidden="true" className="absolute top-6 right-6 size-10 text-brand-100 sm:top-8 sm:right-8" />
+          <SpriteIcon name="quote" className="absolute top-6 right-6 size-10 text-brand-100 sm:top-8 sm:right-8" />
           <StarRating rating={review.rating} />
           <h3 className="mt-4 pr-12 text-xl font-bold text-brand-900">{review.reviewTitle}</h3>
           <blockquote className="mt-3 text-lg whitespace-pre-line text-ink">
@@ -112,7 +113,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
         <div className="mt-6 flex flex-col items-center gap-3">
           <div className="flex items-center gap-3">
             <button type="button" aria-controls={slideId} onClick={() => go(current - 1)} className={controlClass}>
-              <ChevronLeft aria-hidden="true" className="size-5" />
+              <SpriteIcon name="chevron-left" className="size-5" />
               <span className="sr-only">Previous review</span>
             </button>
             <div className="flex flex-wrap justify-center">
@@ -137,7 +138,7 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
               ))}
             </div>
             <button type="button" aria-controls={slideId} onClick={() => go(current + 1)} className={controlClass}>
-              <ChevronRight aria-hidden="true" className="size-5" />
+              <SpriteIcon name="chevron-right" className="size-5" />
               <span className="sr-only">Next review</span>
             </button>
           </div>
@@ -149,3 +150,5 @@ export function ReviewCarousel({ reviews, label }: { reviews: PublicReview[]; la
     </section>
   );
 }
+
+export const ReviewCarouselIsland = island('features/public/reviews/review-carousel', ReviewCarousel);

@@ -1,4 +1,4 @@
-import { Star, StarHalf } from 'lucide-react';
+import { SpriteIcon } from '~/client/components/sprite-icon';
 import { cx } from '~/client/lib/cx';
 
 const STARS = [0, 1, 2, 3, 4];
@@ -21,12 +21,12 @@ export function StarRating({ rating, className }: { rating: number; className?: 
         const filled = halves - star * 2; // 2 or more: whole star; 1: half star; 0 or less: empty
         return (
           <span key={star} className="relative size-5">
-            <Star aria-hidden="true" className="absolute inset-0 size-5 fill-slate-200 text-slate-300" />
+            <SpriteIcon name="star" className="absolute inset-0 size-5 fill-slate-200 text-slate-300" />
             {filled >= 2 && (
-              <Star aria-hidden="true" className="absolute inset-0 size-5 fill-plate-strong text-amber-600" />
+              <SpriteIcon name="star" className="absolute inset-0 size-5 fill-plate-strong text-amber-600" />
             )}
             {filled === 1 && (
-              <StarHalf aria-hidden="true" className="absolute inset-0 size-5 fill-plate-strong text-amber-600" />
+              <SpriteIcon name="star-half" className="absolute inset-0 size-5 fill-plate-strong text-amber-600" />
             )}
           </span>
         );

@@ -1,10 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { PageIntro } from '~/client/components/page-intro';
 import { Container } from '~/client/components/ui/container';
-import { Toaster } from '~/client/components/ui/toast';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { storageRegistration } from '~/shared/registration';
-import { ValuationWizard } from './components/valuation-wizard';
+import { ValuationWizardIsland } from './components/valuation-wizard';
 
 export const handle: RouteHandle = {
   meta: {
@@ -28,10 +27,9 @@ export function Component() {
       </PageIntro>
       <Container className="py-6 sm:py-12">
         <div className="mx-auto max-w-3xl">
-          <ValuationWizard prefill={registrationFrom(params)} />
+          <ValuationWizardIsland prefill={registrationFrom(params)} />
         </div>
       </Container>
-      <Toaster />
     </>
   );
 }

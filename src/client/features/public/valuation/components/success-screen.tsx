@@ -1,6 +1,5 @@
 import { Camera, CircleCheck, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
@@ -80,13 +79,9 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
         </div>
       )}
 
-      <Link
-        to={paths.home}
-        onClick={clearSubmitted}
-        className={buttonVariants({ variant: 'brand', className: 'mt-8' })}
-      >
+      <a href={paths.home} onClick={clearSubmitted} className={buttonVariants({ variant: 'brand', className: 'mt-8' })}>
         Back to Home
-      </Link>
+      </a>
     </section>
   );
 }

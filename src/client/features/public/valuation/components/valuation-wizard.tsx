@@ -1,9 +1,10 @@
 import { ChevronLeft, ChevronRight, Info, LoaderCircle, Send } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { toast } from '~/client/components/ui/toast';
+import { toast, Toaster } from '~/client/components/ui/toast';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
+import { island } from '~/client/lib/island';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 import type { ValuationCreated } from '~/shared/valuation-fields';
@@ -582,3 +583,18 @@ function LookupStatus({ state }: { state: ReturnType<typeof useVehicleLookup>['s
 function pageAddress(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
+
+/** The wizard and the notices it shows (toasts): /valuation's one island. */
+export function ValuationWizardWithNotices({ prefill }: Props) {
+  return (
+    <>
+      <ValuationWizard prefill={prefill} />
+      <Toaster />
+    </>
+  );
+}
+
+export const ValuationWizardIsland = island(
+  'features/public/valuation/components/valuation-wizard',
+  ValuationWizardWithNotices,
+);

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { EmptyState } from '~/client/components/empty-state';
+import { SpriteIcon } from '~/client/components/sprite-icon';
+import { buttonVariants } from '~/client/components/ui/button-variants';
+import { island } from '~/client/lib/island';
+import type { PublicReview } from './public-review';
+import { ReviewCarousel } from './review-carousel';
+
+const QuoteIcon = ({ className }: { className?: string }) => (
+  <SpriteIcon name="message-square-quote" className={className} />
+);
+
+// The form's code (react-hook-form and the checks) loads only when a visitor opens it.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+const ReviewNotices = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewNotices })));
+
+/**
+ * The interactive part of /reviews (an island): a button opens the review form, which can be
+ * cancelled, and the carousel shows one review at a time; with no reviews, "No reviews yet".
+ */
+export function ReviewsBoard({ reviews, count }: { reviews: PublicReview[]; count: number }) {
+  const [writing, setWriting] = useState(false);
+  // Once the form has been opened, its notices stay (they outlive the form after a submission).
+  const [formUsed, setFormUsed] = useState(false);
+  // The form replaces the button that opened it: when it closes, focus goes back to that button
+  // as soon as it is on the page again.
+  const returnFocus = useRef(false);
+  const opener = (button: HTMLButtonElement | null) => {
+    if (button && returnFocus.current) {
+      returnFocus.current = false;
+      button.focus();
+    }
+  };
+  const close = () => {
+    returnFocus.current = true;
+    setWriting(false);
+  };
+  const openForm = () => {
+    setWriting(true);
+    setFormUsed(true);
+  };
+  return (
+    <>
+      <div className="mx-auto mb-10 max-w-3xl">
+        {writing ? (
+          <Suspense
+            fallback={
+              <p role="status" className="py-8 text-center text-muted">
+                Loading the form...
+              </p>
+            }
+          >
+            <ReviewForm onDone={close} onCancel={close} />
+          </Suspense>
+        ) : count > 0 ? (
+          <div className="flex justify-center">
+            <button ref={opener} type="button" className={buttonVariants({ size: 'lg' })} onClick={openForm}>
+              <SpriteIcon name="pen-line" />
+              Write a Review
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {count === 0 ? (
+        writing ? null : (
+          <EmptyState icon={QuoteIcon} title="No reviews yet">
+            <p>There are no reviews to show yet. Sold your car to us? Tell other sellers how it went.</p>
+            <button ref={opener} type="button" className={buttonVariants({ size: 'lg' })} onClick={openForm}>
+              <SpriteIcon name="pen-line" />
+              Write the First Review
+            </button>
+          </EmptyState>
+        )
+      ) : (
+        <ReviewCarousel reviews={reviews} label="Customer reviews" />
+      )}
+      {formUsed && (
+        <Suspense fallback={null}>
+          <ReviewNotices />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export const ReviewsBoardIsland = island('features/public/reviews/reviews-board', ReviewsBoard);

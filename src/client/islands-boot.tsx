@@ -1,0 +1,44 @@
+import { hydrateRoot } from 'react-dom/client';
+import { reloadOnceForNewVersion, browserSessionStorage, isChunkLoadFailure } from '~/client/lib/new-version';
+import { readAppData } from '~/client/lib/app-data';
+import { ISLAND_ATTRIBUTES, IslandRoot } from '~/client/lib/island';
+import { islands, type IslandName } from '~/client/islands';
+import { runZodWithoutEval } from '~/client/lib/zod-without-eval';
+
+// Before any island's form code (zod) loads: see zod-without-eval.ts.
+runZodWithoutEval();
+
+/**
+ * Brings a public page's islands to life (entry-public.tsx loads this once the page has painted;
+ * it is an entry of its own, so the page's HTML does not name its modules to preload):
+ * each is hydrated as a root of its own, loading only its own code. There is no router: links are
+ * links, and Back, scrolling and loading are the browser's.
+ */
+export function hydrateIslands() {
+  const { site } = readAppData();
+  for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTES.name}]`)) {
+    const name = element.getAttribute(ISLAND_ATTRIBUTES.name) as IslandName;
+    const props = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
+    const identifierPrefix = element.getAttribute(ISLAND_ATTRIBUTES.idPrefix) ?? undefined;
+    islands[name]().then(
+      (Component) =>
+        hydrateRoot(
+          element,
+          <IslandRoot site={site}>
+            <Component {...props} />
+          </IslandRoot>,
+          { identifierPrefix },
+        ),
+      (error: unknown) => {
+        // A page from before a deploy asking for chunks that are gone: reload once for the new
+        // version. Otherwise the server's HTML stays, and works as a plain document.
+        if (isChunkLoadFailure(error) && reloadOnceForNewVersion(browserSessionStorage(), () => location.reload())) {
+          return;
+        }
+        throw error;
+      },
+    );
+  }
+}
+
+hydrateIslands();

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import { RegistrationForm } from '~/client/components/registration-input';
+import { SiteHeader } from '~/client/components/site-header';
+import { VehiclePicture } from '~/client/components/vehicle-picture';
+import { ReviewCarousel } from '~/client/features/public/reviews/review-carousel';
+import { ReviewsBoard } from '~/client/features/public/reviews/reviews-board';
+
+// Each island's props are its own; the registry only needs to know it is a component.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/**
+ * Every island of the public pages (src/client/lib/island.tsx), by name: the path of its module
+ * under src/client. The small ones (a few KB together) come with the public entry, so a page needs
+ * no request for each; the wizard, which only /valuation shows, is fetched by the page that has it
+ * (the server preloads it: render/production-source.ts finds its chunk by that name).
+ */
+export const islands = {
+  'components/site-header': async () => SiteHeader,
+  'components/registration-input': async () => RegistrationForm,
+  'components/vehicle-picture': async () => VehiclePicture,
+  'features/public/reviews/review-carousel': async () => ReviewCarousel,
+  'features/public/reviews/reviews-board': async () => ReviewsBoard,
+  'features/public/valuation/components/valuation-wizard': () =>
+    import('~/client/features/public/valuation/components/valuation-wizard').then((m) => m.ValuationWizardWithNotices),
+} satisfies Record<string, () => Promise<AnyComponent>>;
+
+export type IslandName = keyof typeof islands;

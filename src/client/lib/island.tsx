@@ -1,0 +1,68 @@
+import { createContext, StrictMode, useContext, useId, type ComponentType, type ReactNode } from 'react';
+import type { IslandName } from '~/client/islands';
+import { SiteConfigProvider, useSiteConfig } from '~/client/lib/site-config';
+import type { SiteConfig } from '~/shared/site-config';
+
+/**
+ * Islands: the interactive parts of public pages (docs/decisions/003-public-page-speed.md).
+ *
+ * A public page is a document rendered on the server; in the browser only its islands come to life,
+ * each as a React root of its own (src/client/entry-public.tsx), with no router. An island is a
+ * component whose props are plain JSON data (they travel in the page), wrapped with `island()`:
+ *
+ *   export const SiteHeaderIsland = island('components/site-header', SiteHeader);
+ *
+ * and listed under the same name, its module path under src/client, in src/client/islands.ts.
+ * Inside an island there is no router: links are plain <a>, and navigation is the browser's.
+ *
+ * On the server each island is rendered as a root of its own too (with its own useId prefix), so
+ * the browser's first render matches it exactly. Where no renderer is provided (the back office,
+ * which renders in the browser, and unit tests), the wrapper is just the component.
+ */
+
+/** Renders one island's tree to HTML (react-dom/server's renderToString, given by the server entry). */
+export type IslandRenderer = (island: { name: IslandName; node: ReactNode; idPrefix: string }) => string;
+
+const IslandRendererContext = createContext<IslandRenderer | null>(null);
+export const IslandRendererProvider = IslandRendererContext.Provider;
+
+/** What an island's tree is wrapped in, on the server and in the browser alike. */
+export function IslandRoot({ site, children }: { site: SiteConfig; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <SiteConfigProvider value={site}>{children}</SiteConfigProvider>
+    </StrictMode>
+  );
+}
+
+/** The attributes that mark an island in the page, read by entry-public.tsx. */
+export const ISLAND_ATTRIBUTES = { name: 'data-island', idPrefix: 'data-island-id', props: 'data-props' } as const;
+
+export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
+  function Island(props: P) {
+    const render = useContext(IslandRendererContext);
+    const site = useSiteConfig();
+    const id = useId();
+    if (!render) return <Component {...props} />;
+    // useId's characters are not all safe in attributes and ids; the prefix only needs to be unique.
+    const idPrefix = `i${id.replace(/[^\w-]/g, '')}-`;
+    const node = (
+      <IslandRoot site={site}>
+        <Component {...props} />
+      </IslandRoot>
+    );
+    return (
+      <div
+        {...{
+          [ISLAND_ATTRIBUTES.name]: name,
+          [ISLAND_ATTRIBUTES.idPrefix]: idPrefix,
+          [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
+        }}
+        className="contents"
+        dangerouslySetInnerHTML={{ __html: render({ name, node, idPrefix }) }}
+      />
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}

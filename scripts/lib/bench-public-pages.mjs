@@ -106,7 +106,11 @@ function startStaticServer(baseUrl, paths) {
 /** The run whose performance score is the median of `runs` (Lighthouse's own advice for noise). */
 function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  return { ...sorted[Math.floor(sorted.length / 2)], performanceRuns: runs.map((r) => r.performance) };
+  return {
+    ...sorted[Math.floor(sorted.length / 2)],
+    performanceRuns: runs.map((r) => r.performance),
+    runtimeErrors: runs.flatMap((r) => (r.runtimeError ? [r.runtimeError] : [])),
+  };
 }
 
 /**
@@ -162,6 +166,7 @@ export async function benchPublicPages({ baseUrl, measure, lighthouse, log }) {
     row.vsStatic = row.static.requestsPerSec > 0 ? round(row.app.requestsPerSec / row.static.requestsPerSec) : null;
     row.p99VsStatic = row.static.latencyP99Ms > 0 ? round(row.app.latencyP99Ms / row.static.latencyP99Ms) : null;
     row.javaScriptKb = round(row.javaScript.gzippedBytes / 1024, 1);
+    row.idleJavaScriptKb = round(row.javaScript.idleGzippedBytes / 1024, 1);
     problems.push(...row.app.problems.map((p) => `${row.path}: ${p}`));
     problems.push(...row.static.problems.map((p) => `${row.path} (static server): ${p}`));
     problems.push(...row.javaScript.problems.map((p) => `${row.path} JavaScript: ${p}`));
@@ -212,6 +217,7 @@ export function renderPublicPages(result, renderGrid) {
     'static p99',
     'p99 ratio',
     'JS KB gz',
+    '+ when idle',
     'HTML KB br',
   ];
   const lines = result.rows.map((r) => [
@@ -223,6 +229,7 @@ export function renderPublicPages(result, renderGrid) {
     r.static.latencyP99Ms,
     r.p99VsStatic === null ? '–' : `${r.p99VsStatic.toFixed(2)}x`,
     r.javaScriptKb.toFixed(1),
+    r.idleJavaScriptKb ? `+${r.idleJavaScriptKb.toFixed(1)}` : '',
     (r.htmlBrotliBytes / 1024).toFixed(1),
   ]);
   const parts = [
@@ -256,6 +263,9 @@ export function renderPublicPages(result, renderGrid) {
     parts.push('', renderGrid(lh, rows));
     for (const r of result.lighthouse.filter((row) => row.failingAudits.length)) {
       parts.push(`  ${r.path}: failing ${r.failingAudits.join(', ')}`);
+    }
+    for (const r of result.lighthouse.filter((row) => row.runtimeErrors.length)) {
+      parts.push(`  ${r.path}: Lighthouse could not finish a run (${r.runtimeErrors.join(', ')})`);
     }
   } else if (result.lighthouse?.skipped) {
     parts.push(`Lighthouse skipped: ${result.lighthouse.skipped}`);

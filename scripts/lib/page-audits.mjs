@@ -41,6 +41,8 @@ export async function lighthouseScores(baseUrl, paths) {
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         failingAudits: failing,
+        // A run Lighthouse could not finish (its score is then 0): why, for the record.
+        ...(result.lhr.runtimeError ? { runtimeError: result.lhr.runtimeError.code } : {}),
       });
     }
     return { rows };
@@ -52,15 +54,22 @@ export async function lighthouseScores(baseUrl, paths) {
 /**
  * Sum of the gzipped sizes of every script a page loads on arrival, as Chromium loads it (at
  * 390 px): what its HTML names, the islands' boot module it fetches once the page has painted,
- * and the islands' code that module fetches (the wizard on /valuation). Code fetched later, when a
- * visitor opens something, is not counted. `problems` names what makes the figure meaningless:
- * the page or one of its scripts did not answer 200.
+ * and the islands' code that fetches (the wizard on /valuation). What a page fetches only once the
+ * browser is idle (the wizard's checks) is counted apart, in `idleGzippedBytes`; code fetched when
+ * a visitor opens something (the review form, the photo area) not at all. `problems` names what
+ * makes the figure meaningless: the page or one of its scripts did not answer 200.
  */
 export async function pageJavaScriptBytes(baseUrl, path) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // Idle work waits until the arrival is counted; then it runs, and what it fetches is counted apart.
+    await page.addInitScript(() => {
+      window.__idleTasks = [];
+      window.requestIdleCallback = (task) => window.__idleTasks.push(task);
+      window.cancelIdleCallback = () => {};
+    });
     const scripts = new Map();
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), response);
@@ -68,15 +77,28 @@ export async function pageJavaScriptBytes(baseUrl, path) {
     const answer = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
     const html = await answer.text();
     const problems = answer.status() === 200 ? [] : [`${path} answered HTTP ${answer.status()}`];
-    let gzipped = 0;
-    for (const [url, response] of scripts) {
-      if (response.status() !== 200) problems.push(`${url} (loaded by ${path}) answered HTTP ${response.status()}`);
-      gzipped += gzipSync(await response.body(), { level: 9 }).length;
-    }
+    const gzippedSum = async (responses) => {
+      let sum = 0;
+      for (const response of responses) {
+        if (response.status() !== 200)
+          problems.push(`${response.url()} (loaded by ${path}) answered HTTP ${response.status()}`);
+        sum += gzipSync(await response.body(), { level: 9 }).length;
+      }
+      return sum;
+    };
+    const onArrival = [...scripts.values()];
+    const gzipped = await gzippedSum(onArrival);
+    await page.evaluate(() =>
+      window.__idleTasks.forEach((task) => task({ didTimeout: false, timeRemaining: () => 50 })),
+    );
+    await page.waitForLoadState('networkidle');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const idle = [...scripts.values()].filter((response) => !onArrival.includes(response));
     return {
       status: answer.status(),
-      files: scripts.size,
+      files: onArrival.length,
       gzippedBytes: gzipped,
+      idleGzippedBytes: await gzippedSum(idle),
       htmlGzippedBytes: gzipSync(html, { level: 9 }).length,
       problems,
     };

@@ -95,7 +95,8 @@ function ContactDetails({ site }: { site: SiteConfig }) {
 export function SiteFooter() {
   const site = useSiteConfig();
   return (
-    <footer className="bg-brand-950 text-brand-100">
+    // Below the fold on every page: laid out only when it comes near the view.
+    <footer className="bg-brand-950 text-brand-100 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
       <Container className="grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-5">
           <BrandLogo inverted />

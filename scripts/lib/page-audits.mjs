@@ -59,6 +59,7 @@ export async function lighthouseScores(baseUrl, paths) {
  * a visitor opens something (the review form, the photo area) not at all. `problems` names what
  * makes the figure meaningless: the page or one of its scripts did not answer 200.
  */
+/* global window -- the callbacks below run in the page, not in Node */
 export async function pageJavaScriptBytes(baseUrl, path) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });

@@ -95,8 +95,7 @@ function ContactDetails({ site }: { site: SiteConfig }) {
 export function SiteFooter() {
   const site = useSiteConfig();
   return (
-    // Below the fold on every page: laid out only when it comes near the view.
-    <footer className="bg-brand-950 text-brand-100 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+    <footer className="bg-brand-950 text-brand-100">
       <Container className="grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-5">
           <BrandLogo inverted />

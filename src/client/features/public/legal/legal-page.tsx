@@ -103,8 +103,7 @@ function Section({ number, section }: { number: number; section: LegalSection })
     <section
       aria-labelledby={`${section.id}-heading`}
       id={section.id}
-      // Sections out of view are laid out only when they come near it: long policies paint sooner on phones.
-      className="border-t border-line py-8 [contain-intrinsic-size:auto_40rem] [content-visibility:auto] first:border-t-0 first:pt-0 last:pb-0"
+      className="border-t border-line py-8 first:border-t-0 first:pt-0 last:pb-0"
     >
       <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight text-brand-950">
         <span className="text-brand-500 tabular-nums">{number}.</span> {section.title}

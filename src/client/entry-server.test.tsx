@@ -55,7 +55,7 @@ describe('server rendering', () => {
       expect(result.html).toContain(`>${label}</a>`);
     }
     // A document: only its islands load in the browser (the header's menu and the registration boxes).
-    expect(result.modules).toEqual(['components/site-header', 'components/registration-input']);
+    expect(result.islands).toEqual(['components/site-header', 'components/registration-input']);
     expect(result.template).toBe('document');
   });
 

@@ -35,11 +35,8 @@ export type RenderResult =
       html: string;
       /** <script type="application/json"> with the hydration data. */
       data: string;
-      /**
-       * What the browser loads besides the template's entry, by module path under src/client, to
-       * preload: a public page's islands, in the order they appear (none for the back office's shell).
-       */
-      modules: string[];
+      /** A public page's islands, by name (module path under src/client), in the order they appear. */
+      islands: IslandName[];
       /** Which template the page goes in: a public document (islands) or the back office's app. */
       template: 'document' | 'app';
     };
@@ -113,7 +110,7 @@ export function createRenderer(routeTable: RouteObject[]) {
       html,
       // The islands' own data travels with each of them; the page hands over only the site's details.
       data: serializeAppData({ site }),
-      modules: islands,
+      islands,
       template: 'document',
     };
   }
@@ -135,7 +132,7 @@ export function createRenderer(routeTable: RouteObject[]) {
       ].join('\n    '),
       html: '',
       data: serializeAppData({ site }),
-      modules: [],
+      islands: [],
       template: 'app',
     };
   }

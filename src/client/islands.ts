@@ -11,9 +11,9 @@ type AnyComponent = ComponentType<any>;
 
 /**
  * Every island of the public pages (src/client/lib/island.tsx), by name: the path of its module
- * under src/client. The small ones (a few KB together) come with the public entry, so a page needs
- * no request for each; the wizard, which only /valuation shows, is fetched by the page that has it
- * (the server preloads it: render/production-source.ts finds its chunk by that name).
+ * under src/client. The small ones (a few KB together) come in one chunk with islands-boot.tsx,
+ * so a page needs no request for each; the wizard, which only /valuation shows, is fetched only by
+ * the page that has it. All of it loads after the page's first paint (entry-public.tsx).
  */
 export const islands = {
   'components/site-header': async () => SiteHeader,

@@ -35,7 +35,6 @@ await startServer({
             await readFile(path.join(projectRoot, kind === 'document' ? 'public.html' : 'index.html'), 'utf8'),
           ),
         entry: () => vite.ssrLoadModule('/src/client/entry-server.tsx') as Promise<EntryServer>,
-        preloadTags: () => '',
         onError: (error) => vite.ssrFixStacktrace(error),
       },
     };

@@ -9,7 +9,6 @@ const templates = {
 export const appPages: RenderSource = {
   template: async (_url, kind) => templates[kind],
   entry: () => import('~/client/entry-server'),
-  preloadTags: () => '',
 };
 
 /** What `GET /api/page-data?path=…` answers. */

@@ -181,7 +181,6 @@ describe('every route declares its access, or start-up fails', () => {
     const renderSource: RenderSource = {
       template: async () => '<html><head><!--app-head--></head><body><!--app-html--><!--app-data--></body></html>',
       entry: async () => ({ render: async () => ({ type: 'redirect', location: '/', status: 302 }) as never }),
-      preloadTags: () => '',
     };
     const app = await start({ staticRoot, renderSource });
     const undeclared = app.registeredRoutes.filter((r) => !r.access);

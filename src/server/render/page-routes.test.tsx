@@ -17,7 +17,6 @@ function renderSource(entry: EntryServer | (() => Promise<EntryServer>)): Render
   return {
     template: async () => template,
     entry: typeof entry === 'function' ? entry : async () => entry,
-    preloadTags: () => '',
   };
 }
 

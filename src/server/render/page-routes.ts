@@ -39,8 +39,6 @@ export type RenderSource = {
   /** The HTML frame: public pages are documents with islands, the back office an app (index.html). */
   template(url: string, kind: 'document' | 'app'): Promise<string>;
   entry(): Promise<EntryServer>;
-  /** <link> tags that preload the chunks and styles of these modules (paths under src/client). */
-  preloadTags(modules: string[]): string;
   /** Called when rendering throws, so Vite can fix up stack traces in development. */
   onError?(error: Error): void;
   /**
@@ -61,9 +59,13 @@ const NOT_PAGES = /^\/(api|uploads)(\/|$)/;
 const PUBLIC_PAGE_CACHE = 'no-cache';
 const ADMIN_PAGE_CACHE = 'no-store';
 
-function fillTemplate(template: string, page: Extract<RenderResult, { type: 'page' }>, preload: string) {
+/**
+ * The page in its frame. Nothing is preloaded: a public page asks for its islands' code only after
+ * its first paint (entry-public.tsx), and the back office's shell for its own from its entry.
+ */
+function fillTemplate(template: string, page: Extract<RenderResult, { type: 'page' }>) {
   return template
-    .replace('<!--app-head-->', [page.head, preload].filter(Boolean).join('\n    '))
+    .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-data-->', () => page.data);
 }
@@ -130,11 +132,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
     if (result.type === 'redirect') return result;
     const template = await source.template(path, result.template);
-    const html = fillTemplate(
-      template,
-      result,
-      result.template === 'document' ? '' : source.preloadTags(result.modules),
-    );
+    const html = fillTemplate(template, result);
     return { type: 'page', status: result.status, html, versions: collected.versions };
   }
 

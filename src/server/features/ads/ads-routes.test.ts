@@ -26,11 +26,10 @@ const notFoundPages: RenderSource = {
       head: '<title>Page Not Found</title>',
       html: '<h1>Page Not Found</h1>',
       data: '',
-      modules: [],
+      islands: [],
       template: 'document',
     }),
   }),
-  preloadTags: () => '',
 };
 
 describe('GET /social-media-ads/<name>.svg', () => {

@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { routeErrorKind } from '~/client/components/route-error';
 import { readAppData } from '~/client/lib/app-data';
-import { browserSessionStorage, reloadOnceForNewVersion } from '~/client/lib/new-version';
+import { reloadIfOutdated } from '~/client/lib/new-version';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { runZodWithoutEval } from '~/client/lib/zod-without-eval';
 import { appRoutes } from '~/client/routes';
@@ -35,11 +34,7 @@ async function start() {
     await loadMatchedLazyRoutes(appRoutes);
   } catch (error) {
     // A screen from before a deploy asking for chunks that are gone: reload once for the new version.
-    if (
-      routeErrorKind(error) === 'outdated' &&
-      reloadOnceForNewVersion(browserSessionStorage(), () => location.reload())
-    )
-      return;
+    if (reloadIfOutdated(error)) return;
     throw error;
   }
   const router = createBrowserRouter(appRoutes);

@@ -1,4 +1,4 @@
-import { browserSessionStorage, isChunkLoadFailure, reloadOnceForNewVersion } from '~/client/lib/new-version';
+import { reloadIfOutdated } from '~/client/lib/new-version';
 import '~/client/styles/public.css';
 
 /**
@@ -19,9 +19,7 @@ if (boot) {
     import(/* @vite-ignore */ boot).catch((error: unknown) => {
       // A page from before a deploy asking for a boot module that is gone: reload once for the new
       // version. Otherwise the server's HTML stays, and works as a plain document.
-      if (isChunkLoadFailure(error) && reloadOnceForNewVersion(browserSessionStorage(), () => location.reload()))
-        return;
-      throw error;
+      if (!reloadIfOutdated(error)) throw error;
     });
   });
 }

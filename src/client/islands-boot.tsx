@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { reloadOnceForNewVersion, browserSessionStorage, isChunkLoadFailure } from '~/client/lib/new-version';
+import { reloadIfOutdated } from '~/client/lib/new-version';
 import { readAppData } from '~/client/lib/app-data';
 import { ISLAND_ATTRIBUTES, IslandRoot } from '~/client/lib/island';
 import { islands, type IslandName } from '~/client/islands';
@@ -32,10 +32,7 @@ export function hydrateIslands() {
       (error: unknown) => {
         // A page from before a deploy asking for chunks that are gone: reload once for the new
         // version. Otherwise the server's HTML stays, and works as a plain document.
-        if (isChunkLoadFailure(error) && reloadOnceForNewVersion(browserSessionStorage(), () => location.reload())) {
-          return;
-        }
-        throw error;
+        if (!reloadIfOutdated(error)) throw error;
       },
     );
   }

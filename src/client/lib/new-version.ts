@@ -49,3 +49,12 @@ export function browserSessionStorage(): Storage | undefined {
     return undefined;
   }
 }
+
+/**
+ * For a script that failed to load: when it is a chunk gone after a deploy, reloads the page once
+ * for the new version and returns true. Otherwise (or when it reloaded a moment ago) returns false,
+ * and the caller goes on without it.
+ */
+export function reloadIfOutdated(error: unknown): boolean {
+  return isChunkLoadFailure(error) && reloadOnceForNewVersion(browserSessionStorage(), () => window.location.reload());
+}

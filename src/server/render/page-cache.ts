@@ -134,8 +134,5 @@ export function createPageCache(
     get size() {
       return entries.size;
     },
-    clear() {
-      entries.clear();
-    },
   };
 }

@@ -136,8 +136,10 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     return { type: 'page', status: result.status, html, versions: collected.versions };
   }
 
-  const cache = source.cacheable && options.content ? (options.pageCache ?? createPageCache()) : undefined;
-  const keptPages = cache && options.content && keptPageServer(cache, options.content);
+  const keptPages =
+    source.cacheable && options.content
+      ? keptPageServer(options.pageCache ?? createPageCache(), options.content)
+      : undefined;
 
   app.get('/*', { config: { access: 'public' }, errorHandler: refusedPageHandler }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;

@@ -31,12 +31,12 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 import { benchAdminValuations } from './lib/bench-admin-valuations.mjs';
 import { benchPublicPages, renderPublicPages } from './lib/bench-public-pages.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
+import { startWorkerServer } from './lib/worker-server.mjs';
 
 // The valuation body the API tests use (TypeScript, loaded with tsx, which the outbox run needs too).
 const { validValuation } = await tsImport('../test/helpers/valuation.ts', import.meta.url);
@@ -707,38 +707,11 @@ class LatencyRecorder {
   }
 }
 
-/** Bare Fastify in a worker thread of this process, so it gets its own event loop. */
+/** The baseline: a bare Fastify answering `GET /` with `{"hello":"world"}`, in a worker thread. */
 function startBareServer() {
-  const source = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    (async () => {
-      const { default: Fastify } = await import(workerData.fastifyUrl);
-      const app = Fastify({ logger: false });
-      app.get('/', async () => ({ hello: 'world' }));
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      parentPort.once('message', () => { app.close().then(() => parentPort.close()); });
-      parentPort.postMessage({ port: app.server.address().port });
-    })().catch((err) => { parentPort.postMessage({ error: String(err && err.stack || err) }); });
-  `;
-  const worker = new Worker(source, { eval: true, workerData: { fastifyUrl: import.meta.resolve('fastify') } });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (msg) => {
-      if (msg.error) return reject(new Error(`bare server failed: ${msg.error}`));
-      let stopped = null;
-      resolve({
-        baseUrl: `http://127.0.0.1:${msg.port}`,
-        stop: () =>
-          (stopped ??= new Promise((done) => {
-            const force = setTimeout(() => worker.terminate().then(done, done), 5_000);
-            worker.once('exit', () => {
-              clearTimeout(force);
-              done();
-            });
-            worker.postMessage('close');
-          })),
-      });
-    });
+  return startWorkerServer({
+    name: 'bare server',
+    routes: `async (app) => { app.get('/', async () => ({ hello: 'world' })); }`,
   });
 }
 

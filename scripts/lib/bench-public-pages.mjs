@@ -11,8 +11,8 @@
 //   LCP at most 1.2 s).
 // A missed goal is listed under the tables and makes the run's exit code 2, like an error.
 import http from 'node:http';
-import { Worker } from 'node:worker_threads';
 import { lighthouseScores, pageJavaScriptBytes } from './page-audits.mjs';
+import { startWorkerServer } from './worker-server.mjs';
 
 /** What browsers send (Chrome 124+). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -53,20 +53,19 @@ async function pageSnapshots(baseUrl, paths) {
  * bytes the app sent for it, brotli-compressed, with the same content type and encoding.
  */
 function startStaticServer(baseUrl, paths) {
-  const source = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const http = require('node:http');
-    (async () => {
-      const { default: Fastify } = await import(workerData.fastifyUrl);
+  return startWorkerServer({
+    name: 'static-buffer server',
+    workerData: { baseUrl, paths },
+    routes: `async (app, { baseUrl, paths }) => {
+      const http = require('node:http');
       const raw = (path) => new Promise((resolve, reject) => {
-        http.get(workerData.baseUrl + path, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        http.get(baseUrl + path, { headers: { 'accept-encoding': 'br' } }, (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
           res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
         }).on('error', reject);
       });
-      const app = Fastify({ logger: false });
-      for (const path of workerData.paths) {
+      for (const path of paths) {
         const page = await raw(path);
         app.get(path, (request, reply) => {
           reply.header('content-type', 'text/html; charset=utf-8');
@@ -74,32 +73,7 @@ function startStaticServer(baseUrl, paths) {
           reply.send(page.body);
         });
       }
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      parentPort.once('message', () => { app.close().then(() => parentPort.close()); });
-      parentPort.postMessage({ port: app.server.address().port });
-    })().catch((err) => { parentPort.postMessage({ error: String(err && err.stack || err) }); });
-  `;
-  const worker = new Worker(source, {
-    eval: true,
-    workerData: { fastifyUrl: import.meta.resolve('fastify'), baseUrl, paths },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (msg) => {
-      if (msg.error) return reject(new Error(`static-buffer server failed: ${msg.error}`));
-      resolve({
-        baseUrl: `http://127.0.0.1:${msg.port}`,
-        stop: () =>
-          new Promise((done) => {
-            const force = setTimeout(() => worker.terminate().then(done, done), 5_000);
-            worker.once('exit', () => {
-              clearTimeout(force);
-              done();
-            });
-            worker.postMessage('close');
-          }),
-      });
-    });
+    }`,
   });
 }
 

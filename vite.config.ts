@@ -18,13 +18,9 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 
 function publicPageChunks() {
   let publicModules: Set<string> | undefined;
-  let entryModules: Set<string> | undefined;
   return (id: string, graph: ModuleGraph) => {
     if (REACT.test(id)) return 'react';
     if (id.endsWith('.css')) return null; // each entry keeps its own stylesheet
-    // What the public entry itself imports (before the first paint) stays out of the islands' chunk.
-    entryModules ??= new Set(graph.getModuleInfo(`${src}/client/entry-public.tsx`)?.importedIds ?? []);
-    if (entryModules.has(id)) return 'public-entry';
     if (!publicModules) {
       publicModules = new Set();
       const entry = [...(graph.getModuleInfo(`${src}/client/islands-boot.tsx`)?.importedIds ?? [])];

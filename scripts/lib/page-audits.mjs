@@ -53,7 +53,7 @@ export async function lighthouseScores(baseUrl, paths) {
 
 /**
  * Sum of the gzipped sizes of every script a page loads on arrival, as Chromium loads it (at
- * 390 px): what its HTML names, the islands' boot module it fetches once the page has painted,
+ * 390 px): what its HTML holds or names, the islands' boot module it fetches once the page has painted,
  * and the islands' code that fetches (the wizard on /valuation). What a page fetches only once the
  * browser is idle (the wizard's checks) is counted apart, in `idleGzippedBytes`; code fetched when
  * a visitor opens something (the review form, the photo area) not at all. `problems` names what
@@ -88,7 +88,10 @@ export async function pageJavaScriptBytes(baseUrl, path) {
       return sum;
     };
     const onArrival = [...scripts.values()];
-    const gzipped = await gzippedSum(onArrival);
+    // Scripts inside the page (its loader) count too, each gzipped on its own like a file.
+    const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const gzipped =
+      (await gzippedSum(onArrival)) + inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
     await page.evaluate(() =>
       window.__idleTasks.forEach((task) => task({ didTimeout: false, timeRemaining: () => 50 })),
     );
@@ -98,6 +101,7 @@ export async function pageJavaScriptBytes(baseUrl, path) {
     return {
       status: answer.status(),
       files: onArrival.length,
+      inlineScripts: inline.length,
       gzippedBytes: gzipped,
       idleGzippedBytes: await gzippedSum(idle),
       htmlGzippedBytes: gzipSync(html, { level: 9 }).length,

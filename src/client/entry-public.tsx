@@ -1,25 +1,65 @@
-import { reloadIfOutdated } from '~/client/lib/new-version';
 import '~/client/styles/public.css';
 
 /**
- * Public pages are documents (docs/decisions/003-public-page-speed.md): the server's HTML is the
- * page, complete and styled, and works before any script (the registration boxes are plain forms,
- * the links plain links). Its islands, the interactive parts, come to life once it has painted:
- * React and their code (islands-boot.tsx, whose address the page names on <html data-islands>)
- * are fetched only then, so nothing they do holds up the first paint on a slow phone. This file
- * imports almost nothing, so the page asks for next to nothing else before it paints.
+ * The public pages' loader (docs/decisions/003-public-page-speed.md). Public pages are documents:
+ * the server's HTML is the page, complete and styled by the rules it uses (inline in its <head>),
+ * and works before any script (the registration boxes are plain forms, the links plain links).
+ * Once it has painted, this loads what its islands (the interactive parts) need: the whole public
+ * stylesheet, for the states they move to, then React and their code (islands-boot.tsx). So a
+ * slow phone paints the page before it spends anything on scripts.
+ *
+ * The built server puts this module inline in every public page (render/production-source.ts), so
+ * the page asks for nothing before its first paint. That is why it imports no other module: the
+ * build refuses a loader that does. It reads its addresses from <html data-islands> and
+ * <html data-stylesheet>, which the server fills in.
  */
-function afterFirstPaint(run: () => void) {
-  requestAnimationFrame(() => setTimeout(run, 0));
+
+/** The same key and guard as lib/new-version.ts, which this cannot import (see above). */
+const RELOAD_MARK_KEY = 'reloaded-for-new-version';
+const RELOAD_GUARD_MS = 60_000;
+
+const CHUNK_LOAD_FAILED = /dynamically imported module|Importing a module script failed/i;
+
+/**
+ * The islands' code failed to load. When that is a page from before a deploy asking for a module
+ * that has gone, reload once for the new version; otherwise (or when it reloaded a moment ago) the
+ * server's HTML stays, and works as a plain document.
+ */
+function reloadOnceIfOutdated(error: unknown) {
+  const outdated = error instanceof Error && CHUNK_LOAD_FAILED.test(error.message);
+  if (!outdated || !markReload()) throw error;
+  window.location.reload();
 }
 
-const boot = document.documentElement.dataset.islands;
-if (boot) {
-  afterFirstPaint(() => {
-    import(/* @vite-ignore */ boot).catch((error: unknown) => {
-      // A page from before a deploy asking for a boot module that is gone: reload once for the new
-      // version. Otherwise the server's HTML stays, and works as a plain document.
-      if (!reloadIfOutdated(error)) throw error;
-    });
-  });
+/** Notes a reload, unless there was one in the last minute (then reloading would loop). */
+function markReload(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_MARK_KEY));
+    if (last && Date.now() - last < RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(RELOAD_MARK_KEY, String(Date.now()));
+    return true;
+  } catch {
+    return false; // storage refused: without a guard, do not risk a reload loop
+  }
 }
+
+/** Adds a <link> to the <head>; resolves when it has loaded or failed (the page goes on without it). */
+function addLink(rel: string, href: string) {
+  const link = Object.assign(document.createElement('link'), { rel, href });
+  const settled = new Promise<void>((resolve) => {
+    link.onload = link.onerror = () => resolve();
+  });
+  document.head.append(link);
+  return settled;
+}
+
+const { islands, stylesheet } = document.documentElement.dataset;
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    // Both are fetched at once; the islands start once their styles are there.
+    const styled = stylesheet ? addLink('stylesheet', stylesheet) : Promise.resolve();
+    if (!islands) return;
+    void addLink('modulepreload', islands);
+    void styled.then(() => import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated));
+  }, 0),
+);

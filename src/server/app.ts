@@ -122,11 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerSecurityHeaders(app, {
+  const securityHeaders = await registerSecurityHeaders(app, {
     https: config.secureCookies,
     dev: config.env === 'development',
     mapsEmbed: config.distance.embedKey !== undefined,
     inlineStyleHashes: deps.renderSource?.inlineStyleHashes,
+    inlineScriptHashes: deps.renderSource?.inlineScriptHashes,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pageData,
       content,
       pageCache: deps.pageCache,
+      policyWithStyles: securityHeaders.publicPolicyWithStyles,
       log: app.log,
     });
   }

@@ -79,7 +79,9 @@ function helmetHeaders(options: HelmetOptions): HeaderSet {
  * helmet's headers with our CSP (DESIGN section 5): only our own origin, plus the Google
  * Maps embed frame on admin pages when the Embed key is set (frameSources). helmet's defaults are
  * tightened to `base-uri 'none'` and `frame-ancestors 'none'` (ASVS 3.4.3, 3.4.6).
- * Pages carry no inline scripts: server data travels as JSON <script> blocks.
+ * The only inline script is the public pages' loader, allowed by its hash; server data travels as
+ * JSON <script> blocks. A kept public page allows its own cut-down stylesheet
+ * (publicPolicyWithStyles, render/critical-css.ts).
  *
  * Also: `X-Frame-Options: DENY` (as frame-ancestors 'none', for old browsers),
  * a Permissions-Policy, and `Cache-Control: no-store` on every response that
@@ -95,11 +97,16 @@ export async function registerSecurityHeaders(
     mapsEmbed?: boolean;
     /** Hashes ('sha256-…') of the stylesheets the public pages carry inline. */
     inlineStyleHashes?: string[] | undefined;
+    /** Hashes of the scripts the public pages carry inline (their loader). */
+    inlineScriptHashes?: string[] | undefined;
   },
 ) {
-  const headersFor = (admin: boolean): HeaderSet => ({
+  const headersFor = (admin: boolean, inlineStyleHashes = options.inlineStyleHashes): HeaderSet => ({
     ...helmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(admin, options) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy(admin, { ...options, inlineStyleHashes }),
+      },
       strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
@@ -114,17 +121,30 @@ export async function registerSecurityHeaders(
     reply.headers(isAdminPath(request.url.split('?')[0]!) ? adminHeaders : publicHeaders);
     done();
   });
+
+  return {
+    /** The public pages' policy, with these inline styles in place of the whole stylesheet's (a kept page's own). */
+    publicPolicyWithStyles: (styleHashes: string[]) =>
+      headersFor(false, styleHashes)['Content-Security-Policy'] ?? publicHeaders['Content-Security-Policy']!,
+  };
 }
 
-function contentSecurityPolicy(
-  admin: boolean,
-  options: { https: boolean; dev: boolean; mapsEmbed?: boolean; inlineStyleHashes?: string[] | undefined },
-) {
+type PolicyOptions = {
+  https: boolean;
+  dev: boolean;
+  mapsEmbed?: boolean;
+  inlineStyleHashes?: string[] | undefined;
+  inlineScriptHashes?: string[] | undefined;
+};
+
+function contentSecurityPolicy(admin: boolean, options: PolicyOptions) {
+  const quoted = (hashes: string[] | undefined) => (hashes ?? []).map((hash) => `'${hash}'`);
   const directives: Record<string, string[] | null> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // Our files, and on public pages their loader inline (render/production-source.ts), by hash.
+    'script-src': ["'self'", ...(admin ? [] : quoted(options.inlineScriptHashes))],
     // Our files, and the public pages' own stylesheet inline (render/production-source.ts), by hash.
-    'style-src': ["'self'", ...(options.inlineStyleHashes ?? []).map((hash) => `'${hash}'`)],
+    'style-src': ["'self'", ...quoted(options.inlineStyleHashes)],
     // React and Radix set positions through element.style, which CSP allows; this
     // covers style attributes in server-rendered markup.
     'style-src-attr': ["'unsafe-inline'"],

@@ -8,7 +8,9 @@ import { createTestApp, logCapture, testConfig, type TestApp } from '../../../te
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../test/helpers/auth';
 import { testEngines } from '../../../test/helpers/database';
 import { appPages, cachedAppPages } from '../../../test/helpers/pages';
+import { cspHash, pageStyles } from './critical-css';
 import { createPageCache } from './page-cache';
+import type { RenderSource } from './page-routes';
 import { pageCacheKey } from './page-cache-key';
 
 /**
@@ -66,11 +68,13 @@ describe.each(testEngines)('kept public pages on %s', (engine) => {
     t = undefined;
   });
 
-  async function setup(options: { env?: Record<string, string>; clock?: ReturnType<typeof testClock> } = {}) {
+  async function setup(
+    options: { env?: Record<string, string>; clock?: ReturnType<typeof testClock>; renderSource?: RenderSource } = {},
+  ) {
     const pageCache = createPageCache();
     t = await createTestApp(engine, {
       env: options.env,
-      deps: { renderSource: cachedAppPages, clock: options.clock ?? testClock(), pageCache },
+      deps: { renderSource: options.renderSource ?? cachedAppPages, clock: options.clock ?? testClock(), pageCache },
     });
     const admin = await seedUser(t.db.database.db, cheapHasher(), { email: 'sam.staff@example.com' });
     const cookie = await signedInCookie(t.app, admin);
@@ -107,6 +111,43 @@ describe.each(testEngines)('kept public pages on %s', (engine) => {
     const fromAd = await app.inject({ method: 'GET', url: '/about?utm_source=google&gclid=Cj0K' });
     expect(fromAd.headers.etag).toBe(etag);
     expect(pageCache.size).toBe(1);
+  });
+
+  it('keeps a page with only the styles it uses inline, allowed by its own CSP, and names the whole stylesheet', async () => {
+    const wholeSheet = '.mx-auto{margin-inline:auto}.never-on-a-page{color:red}';
+    const styledPages: RenderSource = {
+      ...cachedAppPages,
+      template: async (url, kind) =>
+        (await cachedAppPages.template(url, kind)).replace('</head>', `<style>${wholeSheet}</style></head>`),
+      inlineStyleHashes: [cspHash(wholeSheet)],
+      pageStyles: (html) => pageStyles(html, '/assets/public.css'),
+    };
+    const { app } = await setup({ renderSource: styledPages });
+    const styleSources = (response: { headers: Record<string, unknown> }) =>
+      /style-src ([^;]+)/.exec(String(response.headers['content-security-policy']))![1]!;
+    const inlineStyle = (body: string) => /<style>([\s\S]*?)<\/style>/.exec(body)![1]!;
+
+    const kept = await app.inject({ method: 'GET', url: '/about' });
+    expect(kept.statusCode).toBe(200);
+    expect(inlineStyle(kept.body)).toBe('.mx-auto{margin-inline:auto}');
+    expect(styleSources(kept)).toBe(`'self' '${cspHash('.mx-auto{margin-inline:auto}')}'`);
+    expect(kept.body).toMatch(/<html data-stylesheet="\/assets\/public\.css"/);
+    // Served again from memory, and revalidated, with the same policy.
+    const again = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(styleSources(again)).toBe(styleSources(kept));
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'if-none-match': String(kept.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(styleSources(revalidated)).toBe(styleSources(kept));
+
+    // A page made for one request keeps the whole stylesheet and the policy allowing it.
+    const ownPage = await app.inject({ method: 'GET', url: '/valuation?registration=AB12CDE' });
+    expect(inlineStyle(ownPage.body)).toBe(wholeSheet);
+    expect(styleSources(ownPage)).toBe(`'self' '${cspHash(wholeSheet)}'`);
+    expect(ownPage.body).not.toContain('data-stylesheet');
   });
 
   it('shows a review the moment it is published, on the home page and /reviews', async () => {

@@ -18,6 +18,8 @@ export type CachedPage = {
   bodies: Record<Encoding, Buffer>;
   /** The content revision and promotion phase it was rendered for: another key means re-render. */
   contentKey: string;
+  /** Its own policy, allowing its own inline styles (critical-css.ts), where it has them. */
+  contentSecurityPolicy?: string | undefined;
   /** Its page-data versions, compared by the periodic re-check. */
   versions: Record<string, string | number>;
   /** When it was rendered or last found current (monotonic ms). */

@@ -11,6 +11,7 @@ import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
 import { apiErrorSchema } from '~/shared/api-error';
 import type { ContentChanges } from './content-changes';
+import type { PageStyles } from './critical-css';
 import { badRequestPage, serverErrorPage } from './error-page';
 import {
   compressPage,
@@ -48,6 +49,13 @@ export type RenderSource = {
   cacheable?: boolean;
   /** CSP hashes ('sha256-…') of the <style> blocks the templates carry inline. */
   inlineStyleHashes?: string[];
+  /** CSP hashes of the <script> blocks public pages carry inline (their loader). */
+  inlineScriptHashes?: string[];
+  /**
+   * A kept page with its inline stylesheet cut to the rules it uses (critical-css.ts), and the
+   * hashes its CSP must allow instead of the whole stylesheet's.
+   */
+  pageStyles?(html: string): Promise<PageStyles>;
 };
 
 const NOT_PAGES = /^\/(api|uploads)(\/|$)/;
@@ -88,6 +96,8 @@ export type PageRoutesOptions = {
   content?: ContentChanges;
   /** Tests pass their own, to look inside or to shorten the re-check interval. */
   pageCache?: PageCache;
+  /** The public pages' Content-Security-Policy allowing these inline styles (security-headers.ts). */
+  policyWithStyles?: (styleHashes: string[]) => string;
   log?: FastifyBaseLogger;
 };
 
@@ -183,10 +193,19 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     async function renderAndKeep(key: string, contentKey: string, site: SiteConfig) {
       const page = await renderPage(key, site);
       if (page.type === 'redirect' || page.status !== 200) return page;
-      const compressed = await compressPage(page.html);
-      const kept = { status: page.status, contentKey, versions: page.versions, ...compressed };
+      const { html, contentSecurityPolicy } = await withPageStyles(page.html);
+      const compressed = await compressPage(html);
+      const kept = { status: page.status, contentKey, versions: page.versions, contentSecurityPolicy, ...compressed };
       pages.set(key, kept);
       return { type: 'kept' as const, ...kept };
+    }
+
+    /** The page with only the styles it uses inline, and the policy allowing them, where the source can. */
+    async function withPageStyles(html: string) {
+      const { policyWithStyles } = options;
+      if (!source.pageStyles || !policyWithStyles) return { html, contentSecurityPolicy: undefined };
+      const styled = await source.pageStyles(html);
+      return { html: styled.html, contentSecurityPolicy: policyWithStyles(styled.styleHashes) };
     }
 
     /**
@@ -215,6 +234,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
   function sendKept(request: FastifyRequest, reply: FastifyReply, page: Omit<CachedPage, 'checkedAt'>) {
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply.header('ETag', pageEtag(page.etag, encoding)).header('Vary', 'Accept-Encoding');
+    if (page.contentSecurityPolicy) reply.header('Content-Security-Policy', page.contentSecurityPolicy);
     if (ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.status(page.status).type(HTML).send(page.bodies[encoding]);

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { pageStyles } from './critical-css';
+
+const STYLESHEET = [
+  ':root{--brand:#0b2a4a}',
+  '.hero{color:var(--brand)}',
+  '.hero:hover{color:red}',
+  '@media (min-width:40rem){.sm\\:text-xl{font-size:1.25rem}}',
+  '.menu-open{display:block}',
+  '@media (min-width:64rem){.only-in-the-menu{display:grid}}',
+  '@keyframes spin{to{transform:rotate(360deg)}}',
+  '.spinner{animation:spin 1s linear infinite}',
+].join('');
+
+const page = (body: string) =>
+  `<!doctype html>\n<html lang="en-GB" data-islands="/assets/islands.js">\n  <head>\n    <style>${STYLESHEET}</style>\n  </head>\n  <body>${body}</body>\n</html>`;
+
+const inlineStyle = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+
+describe('a kept page’s own stylesheet', () => {
+  it('keeps the rules the page uses, whatever their state or screen width, and drops the rest', async () => {
+    const { html } = await pageStyles(
+      page('<h1 class="hero sm:text-xl">Sell your car the simple way</h1>'),
+      '/assets/public.css',
+    );
+    const css = inlineStyle(html);
+    expect(css).toContain('--brand:#0b2a4a');
+    expect(css).toContain('.hero{');
+    expect(css).toContain('.hero:hover{');
+    expect(css).toContain('.sm\\:text-xl{');
+    expect(css).not.toContain('.menu-open');
+    expect(css).not.toContain('.only-in-the-menu');
+    expect(css).not.toContain('@keyframes spin');
+  });
+
+  it('keeps an animation the page uses with its keyframes', async () => {
+    const css = inlineStyle((await pageStyles(page('<p class="spinner">Sending…</p>'), '/assets/public.css')).html);
+    expect(css).toContain('.spinner{');
+    expect(css).toContain('@keyframes spin');
+  });
+
+  it('names the whole stylesheet for the islands and changes nothing else in the page', async () => {
+    const body =
+      '<div data-island="components/site-header" data-props="{&quot;a&quot;:1}"><a href="/about">About</a></div>';
+    const original = page(`<h1 class="hero">Hi</h1>${body}`);
+    const { html } = await pageStyles(original, '/assets/public-abc.css');
+    expect(html).toMatch(/^<!doctype html>\n<html data-stylesheet="\/assets\/public-abc\.css" lang="en-GB"/);
+    const outsideStyle = (s: string) =>
+      s.replace(/<style>[\s\S]*?<\/style>/, '').replace(/ data-stylesheet="[^"]*"/, '');
+    expect(outsideStyle(html)).toBe(outsideStyle(original));
+  });
+
+  it('gives the CSP hash of exactly the new <style> block', async () => {
+    const { html, styleHashes } = await pageStyles(page('<h1 class="hero">Hi</h1>'), '/assets/public.css');
+    const digest = createHash('sha256').update(inlineStyle(html)).digest('base64');
+    expect(styleHashes).toEqual([`sha256-${digest}`]);
+  });
+});

@@ -19,6 +19,40 @@ const publicPages = [
 const headerLinks = ['Home', 'How It Works', 'Previously Purchased', 'Reviews', 'About Us', 'Contact'];
 
 test.describe('[PUBLIC][SHELL]', () => {
+  test('a public page names no file to fetch before it paints, and looks the same with only its own styles', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000); // every public page, twice at each width
+    // The islands stay asleep, so both looks are the server's HTML alone.
+    await page.route(/\/assets\/islands-[\w-]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'export {};' }),
+    );
+    const wholeStylesheet = /\/assets\/public-[\w-]+\.css$/;
+    for (const { path } of publicPages) {
+      const html = await (await page.request.get(path)).text();
+      // Its loader and its styles are inside it: no script or stylesheet to fetch before it paints.
+      expect(html, path).not.toMatch(
+        /<script[^>]* src=|<link[^>]* rel="(stylesheet|modulepreload)"|<link[^>]* rel="preload" as="(script|style)"/,
+      );
+      expect(html, path).toMatch(/<html data-stylesheet="\/assets\/public-[\w-]+\.css"/);
+      for (const [name, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        const looks: Buffer[] = [];
+        for (const wholeSheet of [false, true]) {
+          await page.unroute(wholeStylesheet);
+          if (!wholeSheet)
+            await page.route(wholeStylesheet, (route) => route.fulfill({ contentType: 'text/css', body: '' }));
+          await page.goto(path, { waitUntil: 'networkidle' });
+          await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1); // the loader added it
+          looks.push(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
+        }
+        expect(looks[0]!.equals(looks[1]!), `${path} at ${name}: its own styles look like the whole stylesheet`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
   test('header navigation is in the server-rendered HTML, before any script runs', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.desktop, baseURL });
     const page = await context.newPage();

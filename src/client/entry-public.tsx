@@ -4,9 +4,9 @@ import '~/client/styles/public.css';
  * The public pages' loader (docs/decisions/003-public-page-speed.md). Public pages are documents:
  * the server's HTML is the page, complete and styled by the rules it uses (inline in its <head>),
  * and works before any script (the registration boxes are plain forms, the links plain links).
- * Once it has painted, this loads what its islands (the interactive parts) need: the whole public
- * stylesheet, for the states they move to, then React and their code (islands-boot.tsx). So a
- * slow phone paints the page before it spends anything on scripts.
+ * Once it has loaded and painted, this fetches what its islands (the interactive parts) need: the
+ * whole public stylesheet, for the states they move to, then React and their code
+ * (islands-boot.tsx). So a slow phone paints the page before it spends anything on scripts.
  *
  * The built server puts this module inline in every public page (render/production-source.ts), so
  * the page asks for nothing before its first paint. That is why it imports no other module: the
@@ -53,13 +53,42 @@ function addLink(rel: string, href: string) {
   return settled;
 }
 
+/** A page opened in a background tab reports no paint: its islands start this long after it loads. */
+const UNSEEN_PAGE_START_MS = 2_000;
+
+/**
+ * Runs `start` once the page has loaded and its largest content has been painted (the browser's
+ * own LCP report; its first paint where it has no such report): what `start` fetches then does not
+ * compete with the page's text and pictures for a slow phone's connection, and Lighthouse's
+ * simulation does not put it on the way to that paint.
+ */
+function afterLoadAndPaint(start: () => void) {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    setTimeout(start, 0);
+  };
+  const afterPaint = () => {
+    const reported = PerformanceObserver.supportedEntryTypes ?? [];
+    const type = ['largest-contentful-paint', 'paint'].find((t) => reported.includes(t));
+    if (!type) return requestAnimationFrame(startOnce);
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      startOnce();
+    });
+    observer.observe({ type, buffered: true });
+    setTimeout(startOnce, UNSEEN_PAGE_START_MS);
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
+}
+
 const { islands, stylesheet } = document.documentElement.dataset;
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    // Both are fetched at once; the islands start once their styles are there.
-    const styled = stylesheet ? addLink('stylesheet', stylesheet) : Promise.resolve();
-    if (!islands) return;
-    void addLink('modulepreload', islands);
-    void styled.then(() => import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated));
-  }, 0),
-);
+afterLoadAndPaint(() => {
+  // Both are fetched at once; the islands start once their styles are there.
+  const styled = stylesheet ? addLink('stylesheet', stylesheet) : Promise.resolve();
+  if (!islands) return;
+  void addLink('modulepreload', islands);
+  void styled.then(() => import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated));
+});

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { reloadIfOutdated } from '~/client/lib/new-version';
 import { readAppData } from '~/client/lib/app-data';
@@ -22,13 +23,17 @@ export function hydrateIslands() {
     const identifierPrefix = element.getAttribute(ISLAND_ATTRIBUTES.idPrefix) ?? undefined;
     islands[name]().then(
       (Component) =>
-        hydrateRoot(
-          element,
-          <IslandRoot site={site}>
-            <Component {...props} />
-          </IslandRoot>,
-          { identifierPrefix },
-        ),
+        // As a transition, hydration yields to the browser every few milliseconds instead of
+        // holding a slow phone's main thread for the whole wizard (no long task, no blocked tap).
+        startTransition(() => {
+          hydrateRoot(
+            element,
+            <IslandRoot site={site}>
+              <Component {...props} />
+            </IslandRoot>,
+            { identifierPrefix },
+          );
+        }),
       (error: unknown) => {
         // A page from before a deploy asking for chunks that are gone: reload once for the new
         // version. Otherwise the server's HTML stays, and works as a plain document.

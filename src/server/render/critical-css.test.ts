@@ -7,6 +7,8 @@ const STYLESHEET = [
   '.hero{color:var(--brand)}',
   '.hero:hover{color:red}',
   '@media (min-width:40rem){.sm\\:text-xl{font-size:1.25rem}}',
+  ':where(.space-y-2>:not(:last-child)){margin-block-start:.5rem}',
+  '.\\[\\&_svg\\]\\:size-5 svg{width:1.25rem}',
   '.menu-open{display:block}',
   '@media (min-width:64rem){.only-in-the-menu{display:grid}}',
   '@keyframes spin{to{transform:rotate(360deg)}}',
@@ -21,7 +23,9 @@ const inlineStyle = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1
 describe('a kept page’s own stylesheet', () => {
   it('keeps the rules the page uses, whatever their state or screen width, and drops the rest', async () => {
     const { html } = await pageStyles(
-      page('<h1 class="hero sm:text-xl">Sell your car the simple way</h1>'),
+      page(
+        '<h1 class="hero sm:text-xl">Sell your car</h1><ul class="space-y-2 [&amp;_svg]:size-5"><li><svg></svg>Free</li></ul>',
+      ),
       '/assets/public.css',
     );
     const css = inlineStyle(html);
@@ -29,6 +33,10 @@ describe('a kept page’s own stylesheet', () => {
     expect(css).toContain('.hero{');
     expect(css).toContain('.hero:hover{');
     expect(css).toContain('.sm\\:text-xl{');
+    // Tailwind's child and descendant variants: selectors no element matches once their
+    // pseudo-classes are taken away, which a structural matcher drops.
+    expect(css).toContain(':where(.space-y-2>:not(:last-child))');
+    expect(css).toContain('.\\[\\&_svg\\]\\:size-5 svg');
     expect(css).not.toContain('.menu-open');
     expect(css).not.toContain('.only-in-the-menu');
     expect(css).not.toContain('@keyframes spin');

@@ -196,19 +196,6 @@ test.describe('[PUBLIC][HOME] reviews carousel', () => {
       tsconfig: 'tsconfig.json',
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      // The icon sprite is a file Vite serves; on this blank page its icons are simply not drawn.
-      plugins: [
-        {
-          name: 'icon-sprite',
-          setup(builder) {
-            builder.onResolve({ filter: /\.svg\?no-inline$/ }, () => ({ path: 'icon-sprite', namespace: 'sprite' }));
-            builder.onLoad({ filter: /.*/, namespace: 'sprite' }, () => ({
-              contents: 'export default ""',
-              loader: 'js',
-            }));
-          },
-        },
-      ],
     });
     bundle = result.outputFiles[0]!.text;
   });

@@ -1,3 +1,4 @@
+import spriteUrl from '~/client/components/icon-sprite.svg?no-inline';
 import '~/client/styles/public.css';
 
 /**
@@ -9,8 +10,8 @@ import '~/client/styles/public.css';
  * (islands-boot.tsx). So a slow phone paints the page before it spends anything on scripts.
  *
  * The built server puts this module inline in every public page (render/production-source.ts), so
- * the page asks for nothing before its first paint. That is why it imports no other module: the
- * build refuses a loader that does. It reads its addresses from <html data-islands> and
+ * the page asks for nothing before its first paint. That is why it imports no other module (the
+ * server refuses a build where it does); the sprite's address is only a string. It reads its addresses from <html data-islands> and
  * <html data-stylesheet>, which the server fills in.
  */
 
@@ -40,6 +41,24 @@ function markReload(): boolean {
     return true;
   } catch {
     return false; // storage refused: without a guard, do not risk a reload loop
+  }
+}
+
+/**
+ * Adds the sprite's symbols the page does not hold yet: the page carries those of the icons it draws
+ * (components/sprite-symbols.ts), and islands may draw others later (a menu's close button).
+ */
+async function addSpriteSymbols() {
+  try {
+    const sprite = new DOMParser().parseFromString(await (await fetch(spriteUrl)).text(), 'image/svg+xml');
+    const holder = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    holder.style.display = 'none';
+    for (const symbol of sprite.querySelectorAll('symbol')) {
+      if (!document.getElementById(symbol.id)) holder.append(document.importNode(symbol, true));
+    }
+    document.body.append(holder);
+  } catch {
+    // Without them, an icon an island draws later is blank beside its text: the page goes on.
   }
 }
 
@@ -86,8 +105,8 @@ function afterLoadAndPaint(start: () => void) {
 
 const { islands, stylesheet } = document.documentElement.dataset;
 afterLoadAndPaint(() => {
-  // Both are fetched at once; the islands start once their styles are there.
-  const styled = stylesheet ? addLink('stylesheet', stylesheet) : Promise.resolve();
+  // All are fetched at once; the islands start once their styles and icons are there.
+  const styled = Promise.all([stylesheet ? addLink('stylesheet', stylesheet) : undefined, addSpriteSymbols()]);
   if (!islands) return;
   void addLink('modulepreload', islands);
   void styled.then(() => import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated));

@@ -18,6 +18,7 @@ import type { IslandName } from '~/client/islands';
 import { routes } from '~/client/routes';
 import { isAdminPath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
+import { spriteSymbolsFor } from '~/client/components/sprite-symbols';
 import { escapeHtml } from '~/shared/escape-html';
 
 /**
@@ -107,7 +108,8 @@ export function createRenderer(routeTable: RouteObject[]) {
       type: 'page',
       status: context.statusCode !== 200 ? context.statusCode : resolveStatus(context.matches.map((m) => m.route)),
       head: headTags(context, site, url.pathname),
-      html,
+      // The symbols of the sprite icons it draws come first, so it fetches no file to draw them.
+      html: spriteSymbolsFor(html) + html,
       // The islands' own data travels with each of them; the page hands over only the site's details.
       data: serializeAppData({ site }),
       islands,

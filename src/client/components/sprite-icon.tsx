@@ -1,5 +1,4 @@
 import { cx } from '~/client/lib/cx';
-import sprite from './icon-sprite.svg?no-inline';
 
 /** The icons in icon-sprite.svg (Lucide's drawings). */
 export type SpriteIconName =
@@ -25,9 +24,12 @@ export type SpriteIconName =
   | 'star-half';
 
 /**
- * A decorative Lucide icon drawn from one cached SVG file instead of JavaScript, for the public
- * pages' islands (src/client/lib/island.tsx): each lucide-react icon in an island adds its drawing
- * to every public page's script, and the home page has an 80 KB (gzipped) budget. Parts of public
+ * A decorative Lucide icon drawn from icon-sprite.svg instead of JavaScript, for the public pages'
+ * islands (src/client/lib/island.tsx): each lucide-react icon in an island adds its drawing to every
+ * public page's script, and the home page has an 80 KB (gzipped) budget. It points at a symbol in the
+ * page itself (`#icon-<name>`): the server puts the symbols of the icons a page draws inside it
+ * (sprite-symbols.ts), so the page fetches no file to draw them, and the page's loader adds the rest
+ * of the sprite for the states islands move to (src/client/entry-public.tsx). Parts of public
  * pages rendered only on the server may use lucide-react: it costs the browser nothing there.
  * Same look as lucide-react (24px grid, 2px round strokes in the text colour, set on each
  * <symbol>). Always decorative: pair it with text.
@@ -36,7 +38,7 @@ export function SpriteIcon({ name, className }: { name: SpriteIconName; classNam
   return (
     // 24px unless the caller gives a size-* class (cx does not resolve clashing classes).
     <svg aria-hidden="true" className={cx('shrink-0', !/(^|\s)size-/.test(className ?? '') && 'size-6', className)}>
-      <use href={`${sprite}#${name}`} />
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }

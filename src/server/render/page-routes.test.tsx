@@ -95,6 +95,17 @@ describe('page routes: status and headers', () => {
     }
   });
 
+  it('a public page holds the symbols of every sprite icon it draws, once, and no others', async () => {
+    t = await createTestApp('pglite', { deps: { renderSource: appPages() } });
+    for (const url of ['/', '/reviews', '/about', '/no-such-page']) {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      const drawn = new Set([...body.matchAll(/<use href="#(icon-[a-z-]+)"/g)].map((m) => m[1]));
+      const held = [...body.matchAll(/<symbol id="(icon-[a-z-]+)"/g)].map((m) => m[1]);
+      expect(drawn.size, url).toBeGreaterThan(0); // the header's menu button at least
+      expect([...held].sort(), url).toEqual([...drawn].sort());
+    }
+  });
+
   it('an unknown back-office path is a 404, still no-store and noindex, without server-rendering admin code', async () => {
     t = await createTestApp('pglite', { deps: { renderSource: appPages() } });
     for (const url of ['/admin/no-such-page', '/admin/users/extra', '/admin/login/x']) {

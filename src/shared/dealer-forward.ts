@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, storableCharacters, text } from './schema-kit';
+import { groupDigits } from './group-digits';
 
 /**
  * Forwarding a valuation to another dealer (issue 11; SPEC sections 3, 5 and 8):
@@ -26,7 +27,7 @@ export const dealerForwardMessages = {
   invalidEmail: 'Invalid Email: Please enter a valid email address.',
   dealerNameTooLong: `Dealer name must be at most ${DEALER_NAME_MAX_LENGTH} characters`,
   senderNameTooLong: `Sender name must be at most ${SENDER_NAME_MAX_LENGTH} characters`,
-  messageTooLong: `Message must be at most ${DEALER_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  messageTooLong: `Message must be at most ${groupDigits(DEALER_MESSAGE_MAX_LENGTH)} characters`,
   /** SPEC section 8: the UI's toasts. */
   sent: 'Sent Successfully',
   failed: 'Failed to Send',

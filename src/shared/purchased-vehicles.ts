@@ -5,6 +5,7 @@ import {
   purchasedVehiclePhotoMessages,
   VEHICLE_PHOTO_ID_PATTERN,
 } from './purchased-vehicle-basics';
+import { groupDigits } from './group-digits';
 
 /**
  * Recently purchased vehicles (issue 13; SPEC sections 3, 5, 7, 8 and 9): staff's list and form
@@ -41,11 +42,11 @@ export const purchasedVehicleMessages = {
   fuelTypeTooLong: 'Fuel type must be at most 50 characters',
   engineSizeTooLong: 'Engine size must be at most 20 characters',
   colorTooLong: 'Colour must be at most 50 characters',
-  mileage: `Mileage must be a whole number from 0 to ${VEHICLE_MILEAGE_MAX.toLocaleString('en-GB')}`,
+  mileage: `Mileage must be a whole number from 0 to ${groupDigits(VEHICLE_MILEAGE_MAX)}`,
   purchasePrice: 'Enter the price in pounds, for example 4250 or 4250.50',
   purchasePriceTooHigh: 'Purchase price must be at most £1,000,000',
   locationTooLong: 'Location must be at most 100 characters',
-  descriptionTooLong: `Description must be at most ${VEHICLE_DESCRIPTION_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  descriptionTooLong: `Description must be at most ${groupDigits(VEHICLE_DESCRIPTION_MAX_LENGTH)} characters`,
   purchaseDate: 'Enter the purchase date as a real date',
   purchaseDateFuture: 'Purchase date cannot be in the future',
   isVisible: 'Visibility must be true or false',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
+import { groupDigits } from './group-digits';
 
 /**
  * Customer reviews (issue 12; SPEC sections 3, 5, 7 and 8): the public list and form
@@ -32,7 +33,7 @@ export const reviewMessages = {
   locationTooLong: 'Location must be less than 100 characters',
   vehicleTooLong: 'Vehicle details must be less than 100 characters',
   notesRequired: 'Admin notes required for rejection',
-  notesTooLong: `Admin notes must be at most ${REVIEW_NOTES_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  notesTooLong: `Admin notes must be at most ${groupDigits(REVIEW_NOTES_MAX_LENGTH)} characters`,
   /** SPEC section 8: the public form's notices. */
   submitted: 'Review submitted!',
   submittedDetail: 'Thank you for your review. It will appear after approval.',

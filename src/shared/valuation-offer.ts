@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './schema-kit';
+import { groupDigits } from './group-digits';
 
 /**
  * Staff's offer to a seller (issue 11; SPEC sections 3, 5 and 8): `POST /api/valuations/:id/offer`
@@ -16,7 +17,7 @@ export const offerMessages = {
   amountRequired: 'Please enter an offer amount',
   amountInvalid: 'Please enter a valid offer amount',
   amountTooHigh: 'Offers are at most £1,000,000. Please check the amount.',
-  notesTooLong: `Notes must be at most ${OFFER_NOTES_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  notesTooLong: `Notes must be at most ${groupDigits(OFFER_NOTES_MAX_LENGTH)} characters`,
   noMobile: 'This seller’s phone number cannot receive text messages. Send the offer by e-mail instead.',
   /** SPEC section 8: the UI's toasts. */
   sent: 'Offer sent successfully!',

@@ -1,4 +1,5 @@
 import { registrationMessages } from './registration';
+import { groupDigits } from './group-digits';
 
 /**
  * The valuation request's words, options and limits (SPEC sections 3 to 5), without zod: the
@@ -19,7 +20,7 @@ export const valuationMessages = {
   /** SPEC section 5. */
   registrationRequired: registrationMessages.required,
   mileageRequired: 'Mileage is required',
-  mileageTooHigh: `Mileage must be at most ${MILEAGE_MAX.toLocaleString('en-GB')}`,
+  mileageTooHigh: `Mileage must be at most ${groupDigits(MILEAGE_MAX)}`,
   conditionRequired: 'Please select a condition',
   scuffedWheelsRequired: 'Please select how many wheels are scuffed',
   tyresRequired: 'Please select how many tyres need replacing',

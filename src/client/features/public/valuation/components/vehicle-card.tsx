@@ -1,18 +1,16 @@
 import { CircleCheck } from 'lucide-react';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** Made when first needed: creating it loads the locale's date data, which the wizard's start can do without. */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** "2026-03-12" -> "12 March 2026". */
 function ukDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;
   const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return dateFormat.format(date);
 }
 
 function status(value: string | undefined, label: string, date: string | undefined): string | undefined {

@@ -10,9 +10,9 @@ import '~/client/styles/public.css';
  * (islands-boot.tsx). So a slow phone paints the page before it spends anything on scripts.
  *
  * The built server puts this module inline in every public page (render/production-source.ts), so
- * the page asks for nothing before its first paint. That is why it imports no other module (the
- * server refuses a build where it does); the sprite's address is only a string. It reads its addresses from <html data-islands> and
- * <html data-stylesheet>, which the server fills in.
+ * the page fetches no script or stylesheet before its first paint. That is why it imports no other
+ * module (the server refuses a build where it does); the sprite's address is only a string. It reads
+ * the other addresses from <html data-islands> and <html data-stylesheet>, which the server fills in.
  */
 
 /** The same key and guard as lib/new-version.ts, which this cannot import (see above). */

@@ -103,6 +103,20 @@ function afterLoadAndPaint(start: () => void) {
   else window.addEventListener('load', afterPaint, { once: true });
 }
 
+/** shared/analytics.ts's ANALYTICS_COLLECT_ENDPOINT (this module imports nothing, see above). */
+const COLLECT_ENDPOINT = '/api/analytics/collect';
+
+/**
+ * The server counts every view of a page it serves (features/analytics). A page the browser shows
+ * again from its back-forward cache never reaches the server, so that view is told with a beacon:
+ * only the page's path. The server applies the same rules (bots, Do Not Track, Global Privacy Control).
+ */
+window.addEventListener('pageshow', (event) => {
+  if (!event.persisted) return;
+  const body = new Blob([JSON.stringify({ path: location.pathname })], { type: 'application/json' });
+  navigator.sendBeacon(COLLECT_ENDPOINT, body);
+});
+
 const { islands, stylesheet } = document.documentElement.dataset;
 afterLoadAndPaint(() => {
   // All are fetched at once; the islands start once their styles and icons are there.

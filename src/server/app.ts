@@ -12,6 +12,14 @@ import { createSessionStore, type Clock } from './auth/sessions';
 import { trustProxyOption, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
+import {
+  analyticsRoutes,
+  countPageView,
+  createVisitRecorder,
+  geoLiteLookup,
+  type GeoLookup,
+  type VisitRecorder,
+} from './features/analytics';
 import { authRoutes } from './features/auth/auth-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { registerHomePageData } from './features/home';
@@ -80,6 +88,8 @@ export type AppDeps = {
   purchasedVehicles?: Pick<PurchasedVehiclesRoutesDeps, 'maxInputPixels'> & { visibleMaxAgeMs?: number };
   /** The kept public pages; tests pass their own to shorten its re-check interval. */
   pageCache?: PageCache;
+  /** Visitor analytics: tests pass their own place look-up and write interval. */
+  analytics?: { geo?: GeoLookup; flushEveryMs?: number };
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -94,6 +104,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Staff's changes to public content; server.ts makes it hear other processes' (render/content-changes). */
     contentChanges: ContentChanges;
+    /** Public page views waiting to be stored (features/analytics); server.ts writes the rest on shutdown. */
+    visits: VisitRecorder;
   }
 }
 
@@ -198,6 +210,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   content.subscribe('vehicles', () => visible.invalidate());
   await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, content, pageData, ...vehicleOptions });
   registerHomePageData(pageData, { reviews: published, vehicles: visible, log: app.log });
+  const visits = createVisitRecorder({
+    db,
+    geo: deps.analytics?.geo ?? geoLiteLookup,
+    log: app.log.child({ feature: 'analytics' }),
+    enabled: config.analyticsCollection,
+    flushEveryMs: deps.analytics?.flushEveryMs,
+  });
+  app.decorate('visits', visits);
+  app.addHook('onClose', async () => visits.close());
+  await app.register(analyticsRoutes, { db, clock, visits });
   await registerPublicUploads(app, uploads.root);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
@@ -218,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       content,
       pageCache: deps.pageCache,
       policyWithStyles: securityHeaders.publicPolicyWithStyles,
+      onPageView: (request, path) => countPageView(visits, request, path, clock()),
       log: app.log,
     });
   }

@@ -337,6 +337,8 @@ export const envSchema = z.object({
 
   /** `npm run demo` sets it: a "Demo" ribbon on every page and the fake DVLA's registrations listed. */
   DEMO_MODE: onOff,
+  /** Counting visits to public pages (features/analytics): on unless turned off. */
+  ANALYTICS_COLLECTION: z.preprocess((value) => emptyAsUndefined(value) ?? 'true', onOff),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -432,6 +434,8 @@ export type AppConfig = {
   distance: DistanceConfig;
   /** Demo mode (`npm run demo`): every page says nothing is real. */
   demo: boolean;
+  /** Whether public page views are counted (ANALYTICS_COLLECTION). */
+  analyticsCollection: boolean;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -557,6 +561,7 @@ function configFrom(env: Env): AppConfig {
       embedKey: env.GOOGLE_MAPS_EMBED_KEY,
     },
     demo: env.DEMO_MODE,
+    analyticsCollection: env.ANALYTICS_COLLECTION,
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,

@@ -9,6 +9,7 @@ import { createSessionStore } from './auth/sessions';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { deleteExpiredVisitRecords } from './features/analytics';
 import { deleteExpiredDistanceLookups } from './features/distance';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { deleteExpiredVehicleLookups } from './features/vehicle-data';
@@ -75,6 +76,8 @@ export async function startServer(options: {
           },
           { name: 'cached vehicle lookups', deleteExpired: (now) => deleteExpiredVehicleLookups(database.db, now) },
           { name: 'cached distances', deleteExpired: (now) => deleteExpiredDistanceLookups(database.db, now) },
+          // Raw page views past their retention, yesterday's visitor hashes and salts (features/analytics).
+          { name: 'visit records', deleteExpired: (now) => deleteExpiredVisitRecords(database.db, now).then(() => {}) },
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
@@ -100,6 +103,7 @@ export async function startServer(options: {
     });
     // Runs once the server has stopped taking requests: a running job finishes, then the database closes.
     app.addHook('onClose', async () => {
+      await app?.visits.close(); // the page views still waiting, before the database closes
       await stopHearingChanges();
       await stopListening();
       await jobs.stop();

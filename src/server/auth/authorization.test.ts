@@ -72,6 +72,11 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/admin/purchased-vehicles/:id': 'admin',
   'POST /api/admin/purchased-vehicles/:id/photos': 'admin',
   'DELETE /api/admin/purchased-vehicles/:id/photos/:photoId': 'admin',
+  // Visitor analytics (issue 15): the back-forward-cache beacon is anyone's; the reports are staff's.
+  'POST /api/analytics/collect': 'public',
+  'GET /api/analytics/daily-stats': 'admin',
+  'GET /api/analytics/locations': 'admin',
+  'GET /api/analytics/pages': 'admin',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

@@ -352,11 +352,76 @@ export const visitorAnalytics = pgTable(
     city: varchar('city', { length: 100 }),
     visitedAt: timestamptz('visited_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('visitor_analytics_visited_at_idx').on(t.visitedAt),
-    index('visitor_analytics_page_path_visited_at_idx').on(t.pagePath, t.visitedAt),
-  ],
+  // Only the retention clean-up reads raw rows (by age); staff's reports read the rollups below, so
+  // every other index would only slow the writes.
+  (t) => [index('visitor_analytics_visited_at_idx').on(t.visitedAt)],
 );
+
+/**
+ * Visits rolled up by UK day (features/analytics): what staff's reports read, kept after the raw
+ * rows are deleted. Unknown locations are '' (not NULL), so they can be part of a primary key.
+ */
+export const analyticsDailyTotals = pgTable('analytics_daily_totals', {
+  day: calendarDate('day').primaryKey(),
+  /** Unique visitors that day, across every page. */
+  visitors: integer('visitors').notNull().default(0),
+  pageViews: integer('page_views').notNull().default(0),
+});
+
+export const analyticsDailyPages = pgTable(
+  'analytics_daily_pages',
+  {
+    day: calendarDate('day').notNull(),
+    pagePath: varchar('page_path', { length: 2048 }).notNull(),
+    views: integer('views').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_daily_pages_pkey', columns: [t.day, t.pagePath] })],
+);
+
+export const analyticsDailyLocations = pgTable(
+  'analytics_daily_locations',
+  {
+    day: calendarDate('day').notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    city: varchar('city', { length: 100 }).notNull(),
+    /** Unique visitors that day, each counted where their first view of the day came from. */
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_daily_locations_pkey', columns: [t.day, t.country, t.city] })],
+);
+
+/**
+ * The visitor hashes already counted on a day (site-wide, and per page): a view adds a unique
+ * visitor only when its hash is new here. Only today's and yesterday's are kept.
+ */
+export const analyticsDayVisitors = pgTable(
+  'analytics_day_visitors',
+  {
+    day: calendarDate('day').notNull(),
+    visitorHash: varchar('visitor_hash', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_day_visitors_pkey', columns: [t.day, t.visitorHash] })],
+);
+
+export const analyticsDayPageVisitors = pgTable(
+  'analytics_day_page_visitors',
+  {
+    day: calendarDate('day').notNull(),
+    pagePath: varchar('page_path', { length: 2048 }).notNull(),
+    visitorHash: varchar('visitor_hash', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_day_page_visitors_pkey', columns: [t.day, t.pagePath, t.visitorHash] })],
+);
+
+/**
+ * The day's random salt for visitor hashes, shared by every process. Each row is deleted once its
+ * UK day is over, so no hash can be made again afterwards: visitors cannot be followed across days.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: calendarDate('day').primaryKey(),
+  salt: varchar('salt', { length: 64 }).notNull(),
+});
 
 export const callLogs = pgTable(
   'call_logs',

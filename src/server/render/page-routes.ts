@@ -98,6 +98,11 @@ export type PageRoutesOptions = {
   pageCache?: PageCache;
   /** The public pages' Content-Security-Policy allowing these inline styles (security-headers.ts). */
   policyWithStyles?: (styleHashes: string[]) => string;
+  /**
+   * Told of every view of a public page once it is answered (200, or 304 for a page the browser
+   * kept), kept or rendered: visitor analytics counts it there, off the page's way.
+   */
+  onPageView?: (request: FastifyRequest, path: string) => void;
   log?: FastifyBaseLogger;
 };
 
@@ -151,7 +156,21 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       ? keptPageServer(options.pageCache ?? createPageCache(), options.content)
       : undefined;
 
-  app.get('/*', { config: { access: 'public' }, errorHandler: refusedPageHandler }, async (request, reply) => {
+  const { onPageView } = options;
+  /** After the answer has gone: a public page's view, whether rendered, kept or not modified. */
+  const countView = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
+    const pathname = request.url.split('?')[0]!;
+    if (!isAdminPath(pathname) && !NOT_PAGES.test(pathname)) onPageView?.(request, pathname);
+  };
+
+  const pageRouteOptions = {
+    config: { access: 'public' as const },
+    errorHandler: refusedPageHandler,
+    ...(onPageView ? { onResponse: countView } : {}),
+  };
+
+  app.get('/*', pageRouteOptions, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
     const admin = isAdminPath(pathname);

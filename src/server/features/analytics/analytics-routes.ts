@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/http/app-error';
+import { noStoreByDefault } from '~/server/http/security-headers';
+import { apiErrorSchema } from '~/shared/api-error';
+import {
+  ANALYTICS_COLLECT_ENDPOINT,
+  analyticsMessages,
+  analyticsRangeQuerySchema,
+  analyticsTopQuerySchema,
+  collectBodySchema,
+  dailyStatsResponseSchema,
+  locationsResponseSchema,
+  pagesResponseSchema,
+} from '~/shared/analytics';
+import { indexablePublicPaths } from '~/shared/public-pages';
+import { dailyStats, topLocations, topPages } from './analytics-reports';
+import { rangeEndingToday } from './analytics-range';
+import type { VisitRecorder } from './visit-recorder';
+import { whyNotCounted } from './visit-filter';
+
+export type AnalyticsRoutesDeps = { db: Db; clock: () => Date; visits: VisitRecorder };
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const admin = { access: 'admin' as const };
+const publicPaths = new Set(indexablePublicPaths);
+
+/**
+ * Counts a view of a public page the server has just answered (200, or 304 for a page the browser
+ * kept), unless it is a bot's, a prefetch or from a browser that opted out (visit-filter.ts).
+ * The path is kept without its query.
+ */
+export function countPageView(visits: VisitRecorder, request: FastifyRequest, path: string, at: Date) {
+  if (!visits.enabled || whyNotCounted(request.headers) !== null) return;
+  visits.record({
+    path,
+    address: request.ip,
+    userAgent: request.headers['user-agent']!,
+    referer: request.headers.referer,
+    at,
+  });
+}
+
+/**
+ * Visitor analytics (issue 15): the beacon for pages the browser shows again from its
+ * back-forward cache (the server counts every other view itself, in page-routes.ts), and staff's
+ * three reports, read from the daily rollups.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async (app, deps) => {
+  const { db, clock, visits } = deps;
+  noStoreByDefault(app);
+
+  app.post(
+    ANALYTICS_COLLECT_ENDPOINT,
+    {
+      config: { access: 'public' },
+      schema: { body: collectBodySchema, response: { 204: z.null(), 400: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const path = request.body.path.split('?')[0]!;
+      if (!publicPaths.has(path))
+        throw new AppError('INVALID_INPUT', analyticsMessages.unknownPage, {
+          issues: [{ path: 'path', message: analyticsMessages.unknownPage }],
+        });
+      countPageView(visits, request, path, clock());
+      // The same answer whether or not the view was counted: a bot learns nothing.
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/analytics/daily-stats',
+    {
+      config: admin,
+      schema: { querystring: analyticsRangeQuerySchema, response: { 200: dailyStatsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const range = rangeEndingToday(clock(), request.query.days);
+      return { range, ...(await dailyStats(db, range)), collecting: visits.enabled };
+    },
+  );
+
+  app.get(
+    '/api/analytics/locations',
+    {
+      config: admin,
+      schema: { querystring: analyticsTopQuerySchema, response: { 200: locationsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const range = rangeEndingToday(clock(), request.query.days);
+      return { range, ...(await topLocations(db, range, request.query.limit)) };
+    },
+  );
+
+  app.get(
+    '/api/analytics/pages',
+    {
+      config: admin,
+      schema: { querystring: analyticsTopQuerySchema, response: { 200: pagesResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const range = rangeEndingToday(clock(), request.query.days);
+      return { range, ...(await topPages(db, range, request.query.limit)) };
+    },
+  );
+};

@@ -5,9 +5,9 @@
  * No job deletes any of these yet: they are the periods we commit to, and the
  * policy says that, until automated deletion arrives (the privacy operations
  * issue), staff delete such records by hand. What is deleted automatically today
- * is only back-office sign-in data (AUTOMATIC_DELETION below): expired sessions
- * and sign-in records, removed by the clean-up job in src/server/jobs, which
- * the policy lists separately. When a job starts enforcing one of the periods in
+ * is in AUTOMATIC_DELETION below: back-office sign-in data (expired sessions and
+ * sign-in records) and raw page-visit records, removed by the clean-up jobs in
+ * src/server/jobs, which the policy lists separately. When a job starts enforcing one of the periods in
  * RETENTION, move it to AUTOMATIC_DELETION and the policy's "deleted
  * automatically" list.
  *
@@ -20,8 +20,6 @@ export const RETENTION = {
   purchaseRecordsYears: 6,
   /** Copies of e-mails and text messages we sent. */
   sentMessagesDays: 90,
-  /** Raw page-visit records; after this only daily totals remain. */
-  visitRecordsDays: 30,
   /** Server logs. */
   serverLogsDays: 30,
   /** Call recordings and voicemail. */
@@ -31,11 +29,16 @@ export const RETENTION = {
 } as const;
 
 /**
- * Back-office sign-in data, deleted automatically by the clean-up job. The
- * server's session store and sign-in limits use these very numbers, so the
+ * Data deleted automatically by the clean-up jobs. The server's session store,
+ * sign-in limits and visit records' clean-up use these very numbers, so the
  * privacy policy cannot drift from what the system does.
  */
 export const AUTOMATIC_DELETION = {
+  /**
+   * Raw page-visit records (features/analytics); after this only daily totals remain. The
+   * day's visitor ids and the salt that made them go when the day is over.
+   */
+  visitRecordsDays: 30,
   /** Failed sign-in attempts (username and address): all the limits need, plus a day's record. */
   failedSignInHours: 24,
   /**

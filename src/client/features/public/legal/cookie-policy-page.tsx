@@ -101,8 +101,10 @@ export function Component() {
           <h3>Analytical cookies</h3>
           <p>
             Analytical cookies count visits and show how a website is used. We use none. We count visits on our own
-            server, from the requests your browser makes to load our pages anyway, without cookies and without storing
-            or reading anything on your device. We look only at totals, such as visits per day and per page. Our{' '}
+            server, from the requests your browser makes to load our pages anyway (and, when your browser shows a page
+            again from its own memory, a note of that page&rsquo;s address), without cookies and without storing
+            anything on your device. We look only at totals, such as visits per day and per page, and we do not count a
+            browser that sends a Do Not Track or Global Privacy Control signal. Our{' '}
             <Link to={paths.privacyPolicy}>Privacy Policy</Link> explains what is recorded, how long we keep it and how
             to object.
           </p>

@@ -106,11 +106,15 @@ export function Component() {
           </p>
           <h3>When you visit our website</h3>
           <p>
-            Our server counts each page visit: the page, the page you came from, your browser type, the time, and the
-            country you are in (worked out from your internet address). We shorten your internet (IP) address before we
-            store it, and count visitors with a code that changes every day, so we cannot follow anyone from one day to
-            the next. This uses no cookies, and stores and reads nothing on your device. Our server also keeps technical
-            logs (such as the address a request came from, and any errors) to keep the website running and secure.
+            Our server counts each page visit: the page (without anything after a question mark in its address), the
+            website you came from (its name only), your browser type, the time, and the country and nearest town or city
+            (worked out from your internet address, on our own server, with GeoLite2 data created by MaxMind). We
+            shorten your internet (IP) address before we store it, and count visitors with a code that changes every
+            day, so we cannot follow anyone from one day to the next. This uses no cookies, and stores nothing on your
+            device. When your browser shows a page again from its own memory (going back, say), our page tells our
+            server its address, so that visit is counted too. We do not count visits from a browser that sends a Do Not
+            Track or Global Privacy Control signal. Our server also keeps technical logs (such as the address a request
+            came from, and any errors) to keep the website running and secure.
           </p>
         </>
       ),
@@ -179,7 +183,9 @@ export function Component() {
               title="Counting visits to improve our website"
               basis="Our legitimate interests in knowing which pages people use, so we can improve them. You can object at any time (section 6)."
             >
-              Totals of visits per day, per page and per country. No cookies, no profiles, no advertising.
+              Totals of visits per day, per page and per place. No cookies, no profiles, no advertising. To stop your
+              visits being counted, turn on Global Privacy Control or Do Not Track in your browser&rsquo;s privacy
+              settings: we do not count a browser that sends either.
             </Purpose>
             <Purpose
               title="Marketing, only if you opt in"
@@ -258,6 +264,9 @@ export function Component() {
             including the internet address they came from, after {AUTOMATIC_DELETION.failedSignInHours} hours; records
             of successful staff sign-ins after {AUTOMATIC_DELETION.successfulSignInDays} days; and staff sign-in
             sessions as soon as they expire, at the latest {AUTOMATIC_DELETION.sessionMaxHours} hours after signing in.
+            Records of page visits are deleted after {duration(AUTOMATIC_DELETION.visitRecordsDays, 'day')}; after that
+            only daily totals remain, which identify nobody. The daily code we count visitors with can no longer be
+            worked out once its day is over.
           </p>
           <p>
             The periods below are the ones we commit to. Our system does not yet delete these records by itself: until
@@ -284,10 +293,6 @@ export function Component() {
             <Retention
               what="Reviews we do not publish"
               howLong={duration(RETENTION.unpublishedReviewsMonths, 'month')}
-            />
-            <Retention
-              what="Records of page visits"
-              howLong={`${duration(RETENTION.visitRecordsDays, 'day')}; after that only daily totals remain, which identify nobody`}
             />
             <Retention what="Server logs" howLong={duration(RETENTION.serverLogsDays, 'day')} />
           </dl>

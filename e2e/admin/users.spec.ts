@@ -263,10 +263,10 @@ test.describe('[ADMIN][SHELL]', () => {
     expectedHttpErrors,
   }) => {
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
-    await page.goto('/admin/analytics');
-    await expect(page.getByRole('heading', { level: 1, name: 'Visitor analytics' })).toBeVisible();
+    await page.goto('/admin/calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
     await expect(page.getByText('This part of the back office is not available in this version yet.')).toBeVisible();
-    await expect(page).toHaveTitle(/Visitor analytics/);
+    await expect(page).toHaveTitle(/Calls/);
     await page.goto('/admin/valuation/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b');
     await expect(page).toHaveURL(/\/admin\/valuations\/0b7c2a4e-1111-4c1c-9a7e-2f0f7e1d2c3b$/);
     await expectNoAxeViolations(page);

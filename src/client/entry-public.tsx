@@ -107,14 +107,20 @@ function afterLoadAndPaint(start: () => void) {
 const COLLECT_ENDPOINT = '/api/analytics/collect';
 
 /**
- * The server counts every view of a page it serves (features/analytics). A page the browser shows
- * again from its back-forward cache never reaches the server, so that view is told with a beacon:
- * only the page's path. The server applies the same rules (bots, Do Not Track, Global Privacy Control).
+ * The server counts every view of a page it serves (features/analytics). Going back or forward, the
+ * browser may show a page without asking the server: from its back-forward cache (the page is
+ * restored whole: `pageshow` with `persisted`) or from its HTTP cache (the page loads again, but its
+ * navigation transferred nothing). Only then is the view told with a beacon, holding the page's
+ * path alone; the server applies the same rules (bots, Do Not Track, Global Privacy Control).
  */
-window.addEventListener('pageshow', (event) => {
-  if (!event.persisted) return;
+function countViewServerDidNotSee() {
   const body = new Blob([JSON.stringify({ path: location.pathname })], { type: 'application/json' });
   navigator.sendBeacon(COLLECT_ENDPOINT, body);
+}
+const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+if (navigation?.type === 'back_forward' && navigation.transferSize === 0) countViewServerDidNotSee();
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) countViewServerDidNotSee();
 });
 
 const { islands, stylesheet } = document.documentElement.dataset;

@@ -10,7 +10,6 @@ import { legacyRedirects } from '~/shared/paths';
  * route table now so every address exists; each says plainly it is not ready.
  */
 const adminSectionsComingLater = [
-  { path: 'analytics', title: 'Visitor analytics' },
   { path: 'calls', title: 'Calls' },
   { path: 'voice-messages', title: 'Voice messages' },
 ];
@@ -159,6 +158,11 @@ const backOffice: RouteObject = {
           path: 'messages',
           id: 'features/admin/messages/messages-page',
           lazy: () => import('~/client/features/admin/messages/messages-page'),
+        },
+        {
+          path: 'analytics',
+          id: 'features/admin/analytics/analytics-page',
+          lazy: () => import('~/client/features/admin/analytics/analytics-page'),
         },
         ...adminSectionsComingLater.map(({ path, title }) => ({
           path,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * Visitor analytics (issue 15; SPEC sections 2, 3 and 9): first-party, cookieless counts of public
  * page views. The server counts the pages it serves; the public pages' loader sends a beacon
- * (`POST /api/analytics/collect`) only for a page the browser shows again from its back-forward
- * cache, which the server never sees. Staff read daily rollups, never the raw rows:
+ * (`POST /api/analytics/collect`) only for a page the browser shows again, going back or forward,
+ * without asking the server (from its back-forward or HTTP cache). Staff read daily rollups, never the raw rows:
  * `GET /api/analytics/daily-stats`, `/locations` and `/pages`.
  */
 

@@ -44,8 +44,8 @@ export function countPageView(visits: VisitRecorder, request: FastifyRequest, pa
 }
 
 /**
- * Visitor analytics (issue 15): the beacon for pages the browser shows again from its
- * back-forward cache (the server counts every other view itself, in page-routes.ts), and staff's
+ * Visitor analytics (issue 15): the beacon for pages the browser shows again, going back or
+ * forward, without asking the server (it counts every other view itself, in page-routes.ts), and staff's
  * three reports, read from the daily rollups.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async (app, deps) => {

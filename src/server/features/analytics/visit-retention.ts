@@ -14,7 +14,11 @@ const DELETE_BATCH = 10_000;
  * kept only for today and yesterday (a view from just before midnight may still be waiting), and
  * each day's salt only for its own day, so no visitor can be linked across days.
  */
-export async function deleteExpiredVisitRecords(db: Db, now: Date, rawDays: number = AUTOMATIC_DELETION.visitRecordsDays) {
+export async function deleteExpiredVisitRecords(
+  db: Db,
+  now: Date,
+  rawDays: number = AUTOMATIC_DELETION.visitRecordsDays,
+) {
   const cutOff = new Date(now.getTime() - rawDays * 24 * 60 * 60_000);
   let deletedRaw = 0;
   for (;;) {

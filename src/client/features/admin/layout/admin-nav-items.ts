@@ -1,4 +1,13 @@
-import { Archive, CarFront, LayoutDashboard, Mail, MessageSquareQuote, Users, type LucideIcon } from 'lucide-react';
+import {
+  Archive,
+  BarChart3,
+  CarFront,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { adminPaths } from '../admin-paths';
 
 export type AdminNavItem = {
@@ -18,4 +27,5 @@ export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.purchasedVehicles, label: 'Vehicles', icon: CarFront },
   { to: adminPaths.users, label: 'Users', icon: Users },
   { to: adminPaths.messages, label: 'Messages', icon: Mail },
+  { to: adminPaths.analytics, label: 'Analytics', icon: BarChart3 },
 ];

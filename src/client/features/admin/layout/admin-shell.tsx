@@ -39,7 +39,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               Back office
             </span>
           </Link>
-          <nav aria-label="Back office" className="ml-4 hidden items-center gap-0.5 xl:flex">
+          <nav aria-label="Back office" className="ml-4 hidden items-center gap-0.5 2xl:flex">
             {adminNavItems.map((item) => (
               <NavLink
                 key={item.to}
@@ -47,7 +47,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 end={item.end}
                 className={({ isActive }) =>
                   cn(
-                    // Six areas, the name and the account menu share one bar from 1280 px; below, a row of its own.
+                    // Every area, the name and the account menu share one bar from 1536 px; below, a row of its own.
                     'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-semibold transition-colors',
                     isActive ? 'bg-white/12 text-white' : 'text-brand-100 hover:bg-white/8 hover:text-white',
                   )
@@ -63,7 +63,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <AccountMenu />
           </div>
         </div>
-        <nav aria-label="Back office" className="border-t border-white/10 xl:hidden">
+        <nav aria-label="Back office" className="border-t border-white/10 2xl:hidden">
           <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2">
             {adminNavItems.map((item) => (
               <li key={item.to} className="shrink-0">

@@ -20,6 +20,12 @@ const journal = JSON.parse(fs.readFileSync(path.join(defaultMigrationsFolder(), 
 };
 
 const expectedTables = [
+  'analytics_daily_locations',
+  'analytics_daily_pages',
+  'analytics_daily_totals',
+  'analytics_day_page_visitors',
+  'analytics_day_visitors',
+  'analytics_salts',
   'call_logs',
   'car_valuations',
   'customer_reviews',

@@ -58,7 +58,7 @@ const PUBLIC_DOCUMENT = 'public.html';
 const LOADER_SCRIPT = /<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/;
 
 /**
- * Puts the public pages' loader (src/client/entry-public.tsx, about 1.4 KB) inside each page
+ * Puts the public pages' loader (src/client/entry-public.tsx, about 1.8 KB) inside each page
  * instead of naming its file: a page then asks for nothing before its first paint (a script
  * fetched meanwhile, even a deferred one, is on the critical path of a slow phone's paint as
  * Lighthouse measures it). The CSP allows exactly this script, by hash. A loader importing another

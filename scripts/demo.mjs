@@ -3,8 +3,9 @@
 // `npm start` runs it (building first when needed) with DEMO_MODE=1, pointed at those fakes, with
 // its own data folder (./data-demo, kept between runs) and a back-office user "demo" whose password
 // is made on the first run and kept in data-demo/demo-admin-password.txt. On the first run it also
-// seeds a few hundred made-up valuation requests from the last few weeks, so the back office has
-// something to show (`npm run seed:demo -- --if-empty`). Ctrl-C stops everything.
+// seeds a few hundred made-up valuation requests from the last few weeks and 90 days of made-up
+// visits for the analytics screen, so the back office has something to show
+// (`npm run seed:demo -- --if-empty --visits-per-day 60`). Ctrl-C stops everything.
 //
 // Env: PORT (default 3000), DEMO_DATA_DIR (default ./data-demo).
 import { spawnSync } from 'node:child_process';
@@ -48,11 +49,13 @@ function seedDemoValuations() {
       '--seed',
       '7',
       '--if-empty',
+      '--visits-per-day',
+      '60',
     ],
     { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' } },
   );
   if (seeded.status !== 0) {
-    console.error('Could not seed the demo valuations (see above).');
+    console.error('Could not seed the demo valuations and visits (see above).');
     process.exit(1);
   }
 }
@@ -92,7 +95,7 @@ console.log(
     '',
     `  Site:         ${site}/`,
     `  Valuation:    ${site}/valuation   (try AA19AAA, AA19EEE, AA19SRN, AA19MOT; ER19NFD is "not found")`,
-    `  Back office:  ${site}/admin   (300 made-up valuation requests are seeded on the first run)`,
+    `  Back office:  ${site}/admin   (300 made-up valuation requests and 90 days of made-up visits are seeded on the first run)`,
     `  Username:     ${username}`,
     `  Password:     ${password}   (kept in ${path.relative(process.cwd(), path.join(dataDir, 'demo-admin-password.txt'))})`,
     '',

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '~/server/db/client';
+import { openDatabase, type Database } from '~/server/db/client';
 import { runMigrations } from '~/server/db/migrate';
+import { hasVisits, seedDemoVisits } from '~/server/features/analytics';
 import { DEFAULT_SPAN_DAYS, existingValuations, seedValuations } from '~/server/features/valuations/demo-valuations';
 import { configOrExit } from '~/server/server';
 
 /**
- * `npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D]`
+ * `npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D] [--visits-per-day V]`
  *
  * Inserts N made-up valuation requests (src/server/features/valuations/demo-valuations.ts), for the
  * demo and for measuring the back office at scale (issue 11), printing progress and the rate. It
@@ -19,8 +20,14 @@ import { configOrExit } from '~/server/server';
  * to production in the shell). `--if-empty` seeds only an empty table and otherwise does nothing,
  * successfully (`npm run demo` uses it on every start). `--seed` (0 to 999) repeats the same rows;
  * `--days` spreads them over that many days before now (default two years).
+ *
+ * `--visits-per-day V` also writes about V made-up visitors a day for the last 90 days to the
+ * analytics tables (features/analytics/demo-visits.ts), only when they are empty (`npm run demo`).
  */
-const usage = 'Usage: npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D]';
+const usage =
+  'Usage: npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D] [--visits-per-day V]';
+const DEMO_VISIT_DAYS = 90;
+const MAX_VISITS_PER_DAY = 10_000;
 const MAX_SPAN_DAYS = 3_650;
 const MAX_SEED_VALUATIONS = 5_000_000;
 
@@ -37,6 +44,7 @@ async function main() {
       'if-empty': { type: 'boolean', default: false },
       seed: { type: 'string' },
       days: { type: 'string' },
+      'visits-per-day': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -52,12 +60,17 @@ async function main() {
     fail(`--days must be a whole number from 1 to ${MAX_SPAN_DAYS.toLocaleString('en-GB')}. ${usage}`);
   }
   if (values.force && values['if-empty']) fail(`Give --force or --if-empty, not both. ${usage}`);
+  const visitsPerDay = Number(values['visits-per-day'] ?? 0);
+  if (!Number.isInteger(visitsPerDay) || visitsPerDay < 0 || visitsPerDay > MAX_VISITS_PER_DAY) {
+    fail(`--visits-per-day must be a whole number from 0 to ${MAX_VISITS_PER_DAY.toLocaleString('en-GB')}. ${usage}`);
+  }
 
   const config = configOrExit();
   const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `PGlite in ${config.dataDir}`;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await runMigrations(database);
+    if (visitsPerDay > 0) await seedVisits(database, { perDay: visitsPerDay, seed, where });
     const existing = await existingValuations(database);
     if (existing > 0 && values['if-empty']) {
       return console.log(`${where} already holds valuations; nothing seeded (--if-empty).`);
@@ -90,6 +103,13 @@ async function main() {
   } finally {
     await database.close();
   }
+}
+
+/** Made-up visits for the analytics screen, into empty analytics tables only. */
+async function seedVisits(database: Database, options: { perDay: number; seed: number; where: string }) {
+  if (await hasVisits(database)) return console.log(`${options.where} already holds visits; none seeded.`);
+  const views = await seedDemoVisits(database, { now: new Date(), days: DEMO_VISIT_DAYS, ...options });
+  console.log(`Seeded ${views.toLocaleString('en-GB')} page views over the last ${DEMO_VISIT_DAYS} days.`);
 }
 
 main().catch((error: unknown) =>

@@ -6,3 +6,4 @@ export { analyticsRoutes, countPageView, type AnalyticsRoutesDeps } from './anal
 export { createVisitRecorder, type VisitRecorder } from './visit-recorder';
 export { deleteExpiredVisitRecords } from './visit-retention';
 export { geoLiteLookup, type GeoLookup } from './geo-lookup';
+export { hasVisits, seedDemoVisits } from './demo-visits';

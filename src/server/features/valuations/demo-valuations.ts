@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
+import { pick, seededRandom, weighted, type Random } from '~/server/lib/seeded-random';
+
+export { seededRandom };
 
 /**
  * Made-up but realistic valuation requests in bulk, for the demo and for measuring the back office
@@ -238,26 +241,6 @@ const AREA_FIRST = 'ABCDEFGHKLMNOPRSVWY';
 const LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
 const SECTOR_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
-/** A small seedable generator (mulberry32), so a given --seed gives the same rows. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Random = () => number;
-const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-function weighted<T extends [unknown, number, ...unknown[]]>(random: Random, list: readonly T[]): T {
-  const total = list.reduce((sum, item) => sum + item[1], 0);
-  let roll = random() * total;
-  for (const item of list) if ((roll -= item[1]) < 0) return item;
-  return list[list.length - 1]!;
-}
 const letters = (random: Random, alphabet: string, n: number) =>
   Array.from({ length: n }, () => pick(random, alphabet.split(''))).join('');
 

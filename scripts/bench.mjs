@@ -20,11 +20,15 @@
 //      published reviews for the /reviews rows; bench/seed-reviews.ts), BENCH_VEHICLES (default 30
 //      purchased vehicles for the /recently-purchased rows and the home page; bench/seed-vehicles.ts),
 //      BENCH_PAGES (0 skips the public pages against the static-buffer server, their JavaScript and
-//      Lighthouse: scripts/lib/bench-public-pages.mjs), BENCH_LIGHTHOUSE (0 skips Lighthouse only).
+//      Lighthouse: scripts/lib/bench-public-pages.mjs), BENCH_LIGHTHOUSE (0 skips Lighthouse only),
+//      BENCH_PAGE_VIEWS (default 10000000 page views seeded for staff's analytics reports, the beacon
+//      and the home page with collection on and off; 0 skips them: scripts/lib/bench-analytics.mjs),
+//      BENCH_ANALYTICS_DAYS (default 90: the UK days, ending today, those views are spread over).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block) or a
-// public page's goal missed (issue 14: speed against the static server, JavaScript, Lighthouse);
-// 130/143 interrupted.
+// public page's goal missed (issue 14: speed against the static server, JavaScript, Lighthouse) or
+// an analytics goal missed (issue 15: each report's p99 under 50 ms, the home page with collection
+// on at least 0.90x its requests/s with it off); 130/143 interrupted.
 
 import autocannon from 'autocannon';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -33,6 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { benchAdminValuations } from './lib/bench-admin-valuations.mjs';
+import { ANALYTICS_GOALS, benchAnalytics } from './lib/bench-analytics.mjs';
 import { benchPublicPages, renderPublicPages } from './lib/bench-public-pages.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
@@ -290,6 +295,8 @@ const settings = {
   adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
   publishedReviews: envNumber('BENCH_REVIEWS', 200, { integer: true, min: 0 }),
   purchasedVehicles: envNumber('BENCH_VEHICLES', 30, { integer: true, min: 0 }),
+  pageViews: envNumber('BENCH_PAGE_VIEWS', 10_000_000, { integer: true, min: 0 }),
+  analyticsDays: envNumber('BENCH_ANALYTICS_DAYS', 90, { integer: true, min: 1 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: {
     HOST: '127.0.0.1',
@@ -392,6 +399,7 @@ async function main() {
   shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
 
   const atScale = await measureAdminValuations(bareRps);
+  const analytics = await measureAnalytics(bareRps);
   const httpProblems = [
     ...rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
     ...(atScale.engines ?? []).flatMap((e) => [
@@ -400,7 +408,13 @@ async function main() {
     ]),
     ...publicPages.problems.map((p) => `public pages: ${p}`),
     ...publicPages.goalsMissed.map((p) => `public page goal missed: ${p}`),
+    ...(analytics.engines ?? []).flatMap((e) => [
+      ...e.problems,
+      ...e.rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
+    ]),
+    ...analytics.goalsMissed.map((p) => `analytics goal missed: ${p}`),
   ];
+  const goalsMissed = publicPages.goalsMissed.length + analytics.goalsMissed.length;
   const problems = [...httpProblems, ...outbox.problems];
   const valid = problems.length === 0;
 
@@ -414,6 +428,7 @@ async function main() {
   );
   console.log(`\n${renderOutboxTable(outbox)}`);
   console.log(`\n${renderAdminValuations(atScale)}`);
+  console.log(`\n${renderAnalytics(analytics)}`);
 
   console.log(
     publicPages.skipped
@@ -445,6 +460,7 @@ async function main() {
     publicPages,
     outbox,
     adminValuations: atScale,
+    analytics,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
   const dir = path.join(repoRoot, 'bench', 'results');
@@ -458,7 +474,7 @@ async function main() {
   if (!valid) {
     const bar = '!'.repeat(78);
     console.error(`\n${bar}`);
-    if (httpProblems.length === publicPages.goalsMissed.length && outbox.problems.length === 0) {
+    if (httpProblems.length === goalsMissed && outbox.problems.length === 0) {
       console.error('!! GOALS MISSED: the measurements are sound, but these figures miss their goals:');
     } else if (httpProblems.length) {
       console.error('!! BENCHMARK RESULTS ARE NOT VALID — requests failed or got non-2xx answers.');
@@ -530,6 +546,74 @@ function renderAdminValuations(atScale) {
       (seeded.length ? `; ${seeded.join(', ')}` : ''),
     renderTable(atScale.engines.flatMap((e) => e.rows)),
     ...atScale.engines.flatMap((e) => e.problems.map((p) => `!! ${p}`)),
+  ].join('\n');
+}
+
+/**
+ * Visitor analytics on BENCH_PAGE_VIEWS seeded page views, per engine: staff's reports, the beacon,
+ * and the home page with collection on and off.
+ */
+async function measureAnalytics(bareRps) {
+  if (settings.pageViews === 0) return { skipped: 'BENCH_PAGE_VIEWS=0', goalsMissed: [] };
+  log(`measuring visitor analytics on ${fmtInt(settings.pageViews)} page views over ${settings.analyticsDays} days…`);
+  const analytics = await benchAnalytics({
+    pageViews: settings.pageViews,
+    days: settings.analyticsDays,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    measure: (baseUrl, scenario) => measure(baseUrl, scenario, 'app'),
+    env: { ...fakesEnv(fakes), STAFF_NOTIFY_EMAIL: STAFF_EMAIL, TRUST_PROXY: '1' },
+    signal: shutdown.signal,
+    log,
+  });
+  for (const row of analytics.engines.flatMap((e) => e.rows)) {
+    row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
+  }
+  return analytics;
+}
+
+function renderAnalytics(analytics) {
+  if (analytics.skipped) return `Visitor analytics skipped: ${analytics.skipped}`;
+  const seeded = analytics.engines
+    .filter((e) => e.seededSeconds !== null)
+    .map((e) => `${e.engine} seeded in ${e.seededSeconds} s`);
+  const missing = process.env.BENCH_DATABASE_URL ? '' : ' (PostgreSQL not measured: set BENCH_DATABASE_URL)';
+  const summary = analytics.engines.flatMap((e) => {
+    const lines = [];
+    if (e.collect) {
+      const c = e.collect;
+      lines.push(
+        `${e.engine}: collect ${fmtInt(Math.round(c.requestsPerSec))} views/s; ` +
+          (c.viewsArrived === undefined
+            ? 'arrival not confirmed'
+            : `${fmtInt(c.viewsArrived)} of ${fmtInt(c.viewsExpected)} views answered 2xx reached the daily stats ` +
+              `${c.arrivedAfterSec} s after the run`),
+      );
+    }
+    if (e.home) {
+      const h = e.home;
+      lines.push(
+        `${e.engine}: home page ${fmtInt(Math.round(h.onRequestsPerSec))} req/s with collection on, ` +
+          `${fmtInt(Math.round(h.offRequestsPerSec))} off: ${h.ratio}x (goal ${ANALYTICS_GOALS.homeOnVsOff}x; ` +
+          `the better of ${h.rounds} runs each, alternating, each in a fresh app: on ${h.onRuns.map(fmtReqs).join(', ')}, ` +
+          `off ${h.offRuns.map(fmtReqs).join(', ')} req/s)`,
+      );
+    }
+    return lines;
+  });
+  return [
+    `Visitor analytics: ${fmtInt(analytics.pageViews)} page views over ${analytics.days} days, signed in as an admin` +
+      `${missing}` +
+      (seeded.length ? `; ${seeded.join(', ')}` : ''),
+    `(goals: each report's p99 under ${ANALYTICS_GOALS.reportP99Ms} ms; home page with collection on at least ` +
+      `${ANALYTICS_GOALS.homeOnVsOff}x its req/s with it off)`,
+    renderTable(analytics.engines.flatMap((e) => e.rows)),
+    ...summary,
+    ...analytics.engines.flatMap((e) => e.problems.map((p) => `!! ${p}`)),
+    ...(analytics.goalsMissed.length
+      ? ['Goals missed:', ...analytics.goalsMissed.map((g) => `  - ${g}`)]
+      : analytics.engines.every((e) => e.problems.length === 0 && e.rows.every((r) => r.problems.length === 0))
+        ? ['Every analytics goal is met.']
+        : []),
   ].join('\n');
 }
 
@@ -768,6 +852,9 @@ function describeStatuses(stats) {
 
 function fmtInt(n) {
   return Number(n).toLocaleString('en-GB');
+}
+function fmtReqs(n) {
+  return fmtInt(Math.round(n));
 }
 function fmtMs(n) {
   if (n === undefined || n === null) return '–';

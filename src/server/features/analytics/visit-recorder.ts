@@ -74,28 +74,40 @@ export function createVisitRecorder(options: {
     return row.salt;
   }
 
-  async function prepare(view: PageView): Promise<StoredVisit> {
-    const day = ukDate(view.at);
-    const ipAddress = truncateAddress(view.address);
-    const place = ipAddress ? geo(ipAddress) : { country: null, city: null };
-    return {
-      day,
-      visitedAt: view.at,
-      pagePath: view.path,
-      ipAddress,
-      visitorHash: visitorHash(await saltFor(day), view.address ?? '', view.userAgent),
-      userAgent: view.userAgent.slice(0, 512),
-      referrer: referrerHost(view.referer),
-      country: place.country,
-      city: place.city,
-    };
+  /**
+   * A batch's views as they are stored. Each (truncated) address is placed once per batch: a
+   * visitor's views mostly arrive together, and the look-up is a good part of a view's cost.
+   */
+  async function prepare(batch: PageView[]): Promise<StoredVisit[]> {
+    const places = new Map<string, ReturnType<GeoLookup>>();
+    const visits: StoredVisit[] = [];
+    for (const view of batch) {
+      const day = ukDate(view.at);
+      const salt = salts.get(day) ?? (await saltFor(day));
+      const ipAddress = truncateAddress(view.address);
+      let place: ReturnType<GeoLookup> = { country: null, city: null };
+      if (ipAddress) {
+        place = places.get(ipAddress) ?? geo(ipAddress);
+        places.set(ipAddress, place);
+      }
+      visits.push({
+        day,
+        visitedAt: view.at,
+        pagePath: view.path,
+        ipAddress,
+        visitorHash: visitorHash(salt, view.address ?? '', view.userAgent),
+        userAgent: view.userAgent.slice(0, 512),
+        referrer: referrerHost(view.referer),
+        country: place.country,
+        city: place.city,
+      });
+    }
+    return visits;
   }
 
   async function writeBatch(batch: PageView[]) {
     try {
-      const visits: StoredVisit[] = [];
-      for (const view of batch) visits.push(await prepare(view));
-      await storeVisits(db, visits);
+      await storeVisits(db, await prepare(batch));
     } catch (error) {
       const room = Math.max(maxPending - pending.length, 0);
       dropped += batch.length - Math.min(room, batch.length);

@@ -1,77 +1,143 @@
-import { and, between, desc, asc, ne, sql, countDistinct } from 'drizzle-orm';
+import { between, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { analyticsDailyLocations, analyticsDailyPages, analyticsDailyTotals } from '~/server/db/schema';
 import type { AnalyticsRange, DailyStat, LocationStat, PageStat } from '~/shared/analytics';
-import { datesOf } from './analytics-range';
+import { addDays, datesOf } from './analytics-range';
 
 /**
- * Staff's reports (issue 15), read from the daily rollups only, never the raw rows: each query
- * reads at most one row per day (totals) or per day and page or place, by primary key range.
+ * Staff's reports (issue 15), read from the daily rollups only, never the raw rows.
+ *
+ * A range is its closed days plus today. Only today's rollups grow with every batch of views, so
+ * each report reads today's rows afresh and adds the closed days' sums, which are read once and
+ * kept for CLOSED_DAYS_MAX_AGE_MS (a view from just before midnight that is written just after it
+ * reaches yesterday's rollup, and shows within that time). So a 90-day report costs one small
+ * query for today, not a scan of 90 days of rows per page and place on every poll.
  */
 
-/** Every day of the range, newest first, with zeros for days nobody visited. */
-export async function dailyStats(db: Db, range: AnalyticsRange) {
+/** How long the closed days' sums of a range are kept before they are read again. */
+export const CLOSED_DAYS_MAX_AGE_MS = 10_000;
+
+type DayTotals = Map<string, { visitors: number; pageViews: number }>;
+type PlaceTotals = Map<string, number>;
+type PageTotals = Map<string, { views: number; uniqueVisitors: number }>;
+
+/** Places are keyed by country and town joined with NUL, which neither holds ('' where unknown). */
+const placeKey = (country: string, city: string) => `${country}\0${city}`;
+
+const readTotals = async (db: Db, from: string, to: string): Promise<DayTotals> => {
   const rows = await db
-    .select({
-      day: analyticsDailyTotals.day,
-      visitors: analyticsDailyTotals.visitors,
-      pageViews: analyticsDailyTotals.pageViews,
-    })
+    .select()
     .from(analyticsDailyTotals)
-    .where(between(analyticsDailyTotals.day, range.from, range.to));
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  const days: DailyStat[] = datesOf(range).map((date) => ({
-    date,
-    visitors: byDay.get(date)?.visitors ?? 0,
-    pageViews: byDay.get(date)?.pageViews ?? 0,
-  }));
-  const totals = days.reduce(
-    (sum, day) => ({ visitors: sum.visitors + day.visitors, pageViews: sum.pageViews + day.pageViews }),
-    { visitors: 0, pageViews: 0 },
-  );
-  return { days, totals };
-}
+    .where(from === to ? eq(analyticsDailyTotals.day, from) : between(analyticsDailyTotals.day, from, to));
+  return new Map(rows.map((row) => [row.day, { visitors: row.visitors, pageViews: row.pageViews }]));
+};
 
-/** The places with the most visitors, and how many countries visitors came from. */
-export async function topLocations(db: Db, range: AnalyticsRange, limit: number) {
-  const inRange = between(analyticsDailyLocations.day, range.from, range.to);
-  const visitors = sql<number>`sum(${analyticsDailyLocations.visitors})::int`;
-  const [rows, [countries]] = await Promise.all([
-    db
-      .select({ country: analyticsDailyLocations.country, city: analyticsDailyLocations.city, visitors })
-      .from(analyticsDailyLocations)
-      .where(inRange)
-      .groupBy(analyticsDailyLocations.country, analyticsDailyLocations.city)
-      .orderBy(desc(visitors), asc(analyticsDailyLocations.country), asc(analyticsDailyLocations.city))
-      .limit(limit),
-    db
-      .select({ count: countDistinct(analyticsDailyLocations.country) })
-      .from(analyticsDailyLocations)
-      .where(and(inRange, ne(analyticsDailyLocations.country, ''))),
-  ]);
-  const locations: LocationStat[] = rows.map((row) => ({
-    country: row.country || null,
-    city: row.city || null,
-    visitors: Number(row.visitors),
-  }));
-  return { locations, countries: Number(countries?.count ?? 0) };
-}
-
-/** The most viewed pages; unique visitors are summed over the days (a visitor is known only within a day). */
-export async function topPages(db: Db, range: AnalyticsRange, limit: number) {
-  const views = sql<number>`sum(${analyticsDailyPages.views})::int`;
-  const uniqueVisitors = sql<number>`sum(${analyticsDailyPages.uniqueVisitors})::int`;
+const readPlaces = async (db: Db, from: string, to: string): Promise<PlaceTotals> => {
   const rows = await db
-    .select({ page: analyticsDailyPages.pagePath, views, uniqueVisitors })
+    .select()
+    .from(analyticsDailyLocations)
+    .where(from === to ? eq(analyticsDailyLocations.day, from) : between(analyticsDailyLocations.day, from, to));
+  const places: PlaceTotals = new Map();
+  for (const row of rows) {
+    const key = placeKey(row.country, row.city);
+    places.set(key, (places.get(key) ?? 0) + row.visitors);
+  }
+  return places;
+};
+
+const readPages = async (db: Db, from: string, to: string): Promise<PageTotals> => {
+  const rows = await db
+    .select()
     .from(analyticsDailyPages)
-    .where(between(analyticsDailyPages.day, range.from, range.to))
-    .groupBy(analyticsDailyPages.pagePath)
-    .orderBy(desc(views), asc(analyticsDailyPages.pagePath))
-    .limit(limit);
-  const pages: PageStat[] = rows.map((row) => ({
-    page: row.page,
-    views: Number(row.views),
-    uniqueVisitors: Number(row.uniqueVisitors),
-  }));
-  return { pages };
+    .where(from === to ? eq(analyticsDailyPages.day, from) : between(analyticsDailyPages.day, from, to));
+  const pages: PageTotals = new Map();
+  for (const row of rows) {
+    const page = pages.get(row.pagePath) ?? { views: 0, uniqueVisitors: 0 };
+    page.views += row.views;
+    page.uniqueVisitors += row.uniqueVisitors;
+    pages.set(row.pagePath, page);
+  }
+  return pages;
+};
+
+export type AnalyticsReports = ReturnType<typeof createAnalyticsReports>;
+
+export function createAnalyticsReports(db: Db, options: { closedDaysMaxAgeMs?: number } = {}) {
+  const maxAgeMs = options.closedDaysMaxAgeMs ?? CLOSED_DAYS_MAX_AGE_MS;
+  const kept = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  /**
+   * The closed days' sums of `range` (from its first day to yesterday), read once per interval;
+   * concurrent reports share one read. A failed read is not kept.
+   */
+  function closedDays<T>(kind: string, range: AnalyticsRange, read: (from: string, to: string) => Promise<T>) {
+    const yesterday = addDays(range.to, -1);
+    if (range.days < 2) return Promise.resolve(undefined);
+    const key = `${kind} ${range.from} ${yesterday}`;
+    const now = performance.now();
+    for (const [oldKey, entry] of kept) if (now - entry.at > maxAgeMs) kept.delete(oldKey);
+    const entry = kept.get(key);
+    if (entry) return entry.value as Promise<T>;
+    const value = read(range.from, yesterday);
+    kept.set(key, { at: now, value });
+    value.catch(() => kept.delete(key));
+    return value;
+  }
+
+  return {
+    /** Every day of the range, newest first, with zeros for days nobody visited; and the sums. */
+    async dailyStats(range: AnalyticsRange) {
+      const [closed, today] = await Promise.all([
+        closedDays('totals', range, (from, to) => readTotals(db, from, to)),
+        readTotals(db, range.to, range.to),
+      ]);
+      const days: DailyStat[] = datesOf(range).map((date) => {
+        const day = today.get(date) ?? closed?.get(date);
+        return { date, visitors: day?.visitors ?? 0, pageViews: day?.pageViews ?? 0 };
+      });
+      const totals = days.reduce(
+        (sum, day) => ({ visitors: sum.visitors + day.visitors, pageViews: sum.pageViews + day.pageViews }),
+        { visitors: 0, pageViews: 0 },
+      );
+      return { days, totals };
+    },
+
+    /** The places with the most visitors, and how many countries visitors came from in all. */
+    async topLocations(range: AnalyticsRange, limit: number) {
+      const [closed, today] = await Promise.all([
+        closedDays('places', range, (from, to) => readPlaces(db, from, to)),
+        readPlaces(db, range.to, range.to),
+      ]);
+      const places = new Map(closed);
+      for (const [key, visitors] of today) places.set(key, (places.get(key) ?? 0) + visitors);
+      const all = [...places].map(([key, visitors]) => {
+        const [country = '', city = ''] = key.split('\0');
+        return { country, city, visitors };
+      });
+      const countries = new Set(all.filter((place) => place.country !== '').map((place) => place.country)).size;
+      const locations: LocationStat[] = all
+        .sort((a, b) => b.visitors - a.visitors || a.country.localeCompare(b.country) || a.city.localeCompare(b.city))
+        .slice(0, limit)
+        .map((place) => ({ country: place.country || null, city: place.city || null, visitors: place.visitors }));
+      return { locations, countries };
+    },
+
+    /** The most viewed pages; unique visitors are summed over the days (a visitor is known only within a day). */
+    async topPages(range: AnalyticsRange, limit: number) {
+      const [closed, today] = await Promise.all([
+        closedDays('pages', range, (from, to) => readPages(db, from, to)),
+        readPages(db, range.to, range.to),
+      ]);
+      const pages = new Map([...(closed ?? [])].map(([path, page]) => [path, { ...page }]));
+      for (const [path, page] of today) {
+        const sum = pages.get(path) ?? { views: 0, uniqueVisitors: 0 };
+        pages.set(path, { views: sum.views + page.views, uniqueVisitors: sum.uniqueVisitors + page.uniqueVisitors });
+      }
+      const top: PageStat[] = [...pages]
+        .map(([page, figures]) => ({ page, ...figures }))
+        .sort((a, b) => b.views - a.views || (a.page < b.page ? -1 : 1))
+        .slice(0, limit);
+      return { pages: top };
+    },
+  };
 }

@@ -16,7 +16,7 @@ import {
   pagesResponseSchema,
 } from '~/shared/analytics';
 import { indexablePublicPaths } from '~/shared/public-pages';
-import { dailyStats, topLocations, topPages } from './analytics-reports';
+import { createAnalyticsReports } from './analytics-reports';
 import { rangeEndingToday } from './analytics-range';
 import type { VisitRecorder } from './visit-recorder';
 import { whyNotCounted } from './visit-filter';
@@ -50,6 +50,7 @@ export function countPageView(visits: VisitRecorder, request: FastifyRequest, pa
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async (app, deps) => {
   const { db, clock, visits } = deps;
+  const reports = createAnalyticsReports(db);
   noStoreByDefault(app);
 
   app.post(
@@ -78,7 +79,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
-      return { range, ...(await dailyStats(db, range)), collecting: visits.enabled };
+      return { range, ...(await reports.dailyStats(range)), collecting: visits.enabled };
     },
   );
 
@@ -90,7 +91,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
-      return { range, ...(await topLocations(db, range, request.query.limit)) };
+      return { range, ...(await reports.topLocations(range, request.query.limit)) };
     },
   );
 
@@ -102,7 +103,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
-      return { range, ...(await topPages(db, range, request.query.limit)) };
+      return { range, ...(await reports.topPages(range, request.query.limit)) };
     },
   );
 };

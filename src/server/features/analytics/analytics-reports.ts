@@ -3,15 +3,17 @@ import type { Db } from '~/server/db/client';
 import { analyticsDailyLocations, analyticsDailyPages, analyticsDailyTotals } from '~/server/db/schema';
 import type { AnalyticsRange, DailyStat, LocationStat, PageStat } from '~/shared/analytics';
 import { addDays, datesOf } from './analytics-range';
+import { VISIT_FLUSH_EVERY_MS } from './visit-recorder';
 
 /**
  * Staff's reports (issue 15), read from the daily rollups only, never the raw rows.
  *
- * A range is its closed days plus today. Only today's rollups grow with every batch of views, so
- * each report reads today's rows afresh and adds the closed days' sums, which are read once and
- * kept for CLOSED_DAYS_MAX_AGE_MS (a view from just before midnight that is written just after it
- * reaches yesterday's rollup, and shows within that time). So a 90-day report costs one small
- * query for today, not a scan of 90 days of rows per page and place on every poll.
+ * A range is its closed days plus today. Closed days' sums are read once and kept for
+ * CLOSED_DAYS_MAX_AGE_MS (a view from just before midnight that is written just after it reaches
+ * yesterday's rollup, and shows within that time). Today's rows change only when a batch of views
+ * is written, every VISIT_FLUSH_EVERY_MS, so they are read at most that often. A report is then a
+ * merge of two small maps, not a scan of 90 days of rows per page and place on every poll, and many
+ * staff (or the bench) asking at once share one read.
  */
 
 /** How long the closed days' sums of a range are kept before they are read again. */
@@ -62,35 +64,38 @@ const readPages = async (db: Db, from: string, to: string): Promise<PageTotals> 
 
 export type AnalyticsReports = ReturnType<typeof createAnalyticsReports>;
 
-export function createAnalyticsReports(db: Db, options: { closedDaysMaxAgeMs?: number } = {}) {
-  const maxAgeMs = options.closedDaysMaxAgeMs ?? CLOSED_DAYS_MAX_AGE_MS;
-  const kept = new Map<string, { at: number; value: Promise<unknown> }>();
+export function createAnalyticsReports(db: Db, options: { closedDaysMaxAgeMs?: number; todayMaxAgeMs?: number } = {}) {
+  const closedMaxAgeMs = options.closedDaysMaxAgeMs ?? CLOSED_DAYS_MAX_AGE_MS;
+  const todayMaxAgeMs = options.todayMaxAgeMs ?? VISIT_FLUSH_EVERY_MS;
+  const kept = new Map<string, { until: number; value: Promise<unknown> }>();
 
-  /**
-   * The closed days' sums of `range` (from its first day to yesterday), read once per interval;
-   * concurrent reports share one read. A failed read is not kept.
-   */
-  function closedDays<T>(kind: string, range: AnalyticsRange, read: (from: string, to: string) => Promise<T>) {
-    const yesterday = addDays(range.to, -1);
-    if (range.days < 2) return Promise.resolve(undefined);
-    const key = `${kind} ${range.from} ${yesterday}`;
+  /** `read()`'s answer, kept for `maxAgeMs` under `key`; concurrent callers share one read, a failed one is not kept. */
+  function keptRead<T>(key: string, maxAgeMs: number, read: () => Promise<T>): Promise<T> {
     const now = performance.now();
-    for (const [oldKey, entry] of kept) if (now - entry.at > maxAgeMs) kept.delete(oldKey);
+    for (const [oldKey, entry] of kept) if (entry.until < now) kept.delete(oldKey);
     const entry = kept.get(key);
     if (entry) return entry.value as Promise<T>;
-    const value = read(range.from, yesterday);
-    kept.set(key, { at: now, value });
+    const value = read();
+    kept.set(key, { until: now + maxAgeMs, value });
     value.catch(() => kept.delete(key));
     return value;
+  }
+
+  /** The closed days' and today's sums of `range`, each from `read(from, to)` (kept as above). */
+  function sumsOf<T>(kind: string, range: AnalyticsRange, read: (from: string, to: string) => Promise<T>) {
+    const yesterday = addDays(range.to, -1);
+    return Promise.all([
+      range.days < 2
+        ? undefined
+        : keptRead(`${kind} ${range.from} ${yesterday}`, closedMaxAgeMs, () => read(range.from, yesterday)),
+      keptRead(`${kind} ${range.to}`, todayMaxAgeMs, () => read(range.to, range.to)),
+    ]);
   }
 
   return {
     /** Every day of the range, newest first, with zeros for days nobody visited; and the sums. */
     async dailyStats(range: AnalyticsRange) {
-      const [closed, today] = await Promise.all([
-        closedDays('totals', range, (from, to) => readTotals(db, from, to)),
-        readTotals(db, range.to, range.to),
-      ]);
+      const [closed, today] = await sumsOf('totals', range, (from, to) => readTotals(db, from, to));
       const days: DailyStat[] = datesOf(range).map((date) => {
         const day = today.get(date) ?? closed?.get(date);
         return { date, visitors: day?.visitors ?? 0, pageViews: day?.pageViews ?? 0 };
@@ -104,10 +109,7 @@ export function createAnalyticsReports(db: Db, options: { closedDaysMaxAgeMs?: n
 
     /** The places with the most visitors, and how many countries visitors came from in all. */
     async topLocations(range: AnalyticsRange, limit: number) {
-      const [closed, today] = await Promise.all([
-        closedDays('places', range, (from, to) => readPlaces(db, from, to)),
-        readPlaces(db, range.to, range.to),
-      ]);
+      const [closed, today] = await sumsOf('places', range, (from, to) => readPlaces(db, from, to));
       const places = new Map(closed);
       for (const [key, visitors] of today) places.set(key, (places.get(key) ?? 0) + visitors);
       const all = [...places].map(([key, visitors]) => {
@@ -124,10 +126,7 @@ export function createAnalyticsReports(db: Db, options: { closedDaysMaxAgeMs?: n
 
     /** The most viewed pages; unique visitors are summed over the days (a visitor is known only within a day). */
     async topPages(range: AnalyticsRange, limit: number) {
-      const [closed, today] = await Promise.all([
-        closedDays('pages', range, (from, to) => readPages(db, from, to)),
-        readPages(db, range.to, range.to),
-      ]);
+      const [closed, today] = await sumsOf('pages', range, (from, to) => readPages(db, from, to));
       const pages = new Map([...(closed ?? [])].map(([path, page]) => [path, { ...page }]));
       for (const [path, page] of today) {
         const sum = pages.get(path) ?? { views: 0, uniqueVisitors: 0 };

@@ -14,14 +14,12 @@
 // Each keeps the bench admin's password beside it (bench-admin-password.txt), because the app
 // creates its first admin only in a database without users.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { BENCH_ADMIN, benchAdminPassword, signInBenchAdmin, withClient } from './bench-admin.mjs';
 import { getFreePort, repoRoot, startApp } from './start-app.mjs';
 
-const BENCH_ADMIN = 'bench-admin';
 const SEED = '11';
 const dataRoot = path.join(repoRoot, 'bench', '.data');
 
@@ -103,7 +101,7 @@ async function measureOn(target, { measure, env, signal, log, engine }) {
     },
   });
   try {
-    const cookie = await signIn(app.baseUrl, target.password);
+    const cookie = await signInBenchAdmin(app.baseUrl, target.password, 'bench_valuations_*');
     const registration = await firstRegistration(app.baseUrl, cookie);
     const rows = [];
     for (const scenario of scenarios({ cookie, registration })) {
@@ -117,40 +115,12 @@ async function measureOn(target, { measure, env, signal, log, engine }) {
 
 const count = (target) => target.count.toLocaleString('en-GB');
 
-async function signIn(baseUrl, password) {
-  const response = await fetch(new URL('/api/auth/login', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!response.ok || !cookie) {
-    throw new Error(
-      `the bench admin could not sign in (${response.status}); delete the bench data (bench/.data, ` +
-        'or the bench_valuations_* database) so it is made afresh',
-    );
-  }
-  return cookie;
-}
-
 async function firstRegistration(baseUrl, cookie) {
   const response = await fetch(new URL('/api/valuations/active?pageSize=1', baseUrl), { headers: { cookie } });
   const body = await response.json();
   const registration = body.items?.[0]?.registration;
   if (!response.ok || !registration) throw new Error(`the active list answered ${response.status} with no rows`);
   return registration;
-}
-
-/** The bench admin's password for this data: made with the data, then read back. */
-async function adminPassword(file) {
-  const kept = await readFile(file, 'utf8').catch(() => '');
-  if (kept.trim()) return kept.trim();
-  const password = `bench ${randomBytes(15).toString('base64url')}`;
-  await writeFile(file, `${password}\n`, { mode: 0o600 });
-  return password;
 }
 
 function seed(count, env, log) {
@@ -178,7 +148,7 @@ async function preparePglite(count, log) {
   return {
     count,
     dataDir,
-    password: await adminPassword(path.join(dataDir, 'bench-admin-password.txt')),
+    password: await benchAdminPassword(path.join(dataDir, 'bench-admin-password.txt')),
     seededSeconds,
   };
 }
@@ -200,7 +170,13 @@ async function preparePostgres(serverUrl, count, log) {
     await rm(passwordFile, { force: true });
     seededSeconds = seed(count, { DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir }, log);
   }
-  return { count, dataDir, databaseUrl: databaseUrl.href, password: await adminPassword(passwordFile), seededSeconds };
+  return {
+    count,
+    dataDir,
+    databaseUrl: databaseUrl.href,
+    password: await benchAdminPassword(passwordFile),
+    seededSeconds,
+  };
 }
 
 /** Valuations in that database, or -1 when it or the table does not exist yet. */
@@ -212,15 +188,5 @@ async function valuationsIn(databaseUrl) {
     });
   } catch {
     return -1;
-  }
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }

@@ -25,15 +25,13 @@
 // is kept beside the data (bench-admin-password.txt), because the app creates its first admin only
 // in a database without users.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { BENCH_ADMIN, benchAdminPassword, signInBenchAdmin, withClient } from './bench-admin.mjs';
 import { getFreePort, repoRoot, startApp } from './start-app.mjs';
 
 export const ANALYTICS_GOALS = { reportP99Ms: 50, homeOnVsOff: 0.9 };
 
-const BENCH_ADMIN = 'bench-admin';
 const SEED_SCRIPT = 'bench/seed-analytics.ts';
 const dataRoot = path.join(repoRoot, 'bench', '.data');
 /** What Chrome on Windows sends: counted as a visitor (the isbot package lets it through). */
@@ -141,7 +139,7 @@ async function startOn(target, { env, signal, collection = true }) {
     },
   });
   try {
-    return { app, cookie: await signIn(app.baseUrl, target.password) };
+    return { app, cookie: await signInBenchAdmin(app.baseUrl, target.password, 'bench_analytics_*') };
   } catch (error) {
     await app.stop();
     throw error;
@@ -324,34 +322,6 @@ async function getJson(baseUrl, url, cookie) {
   return response.json();
 }
 
-async function signIn(baseUrl, password) {
-  const response = await fetch(new URL('/api/auth/login', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ username: BENCH_ADMIN, password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!response.ok || !cookie) {
-    throw new Error(
-      `the bench admin could not sign in (${response.status}); delete the bench data (bench/.data, ` +
-        'or the bench_analytics_* database) so it is made afresh',
-    );
-  }
-  return cookie;
-}
-
-/** The bench admin's password for this data: made with the data, then read back. */
-async function adminPassword(file) {
-  const kept = await readFile(file, 'utf8').catch(() => '');
-  if (kept.trim()) return kept.trim();
-  const password = `bench ${randomBytes(15).toString('base64url')}`;
-  await writeFile(file, `${password}\n`, { mode: 0o600 });
-  return password;
-}
-
 /** Runs the seeder (emptying the analytics tables first); returns the seconds it took. */
 function seed(target, { pageViews, days }) {
   const started = performance.now();
@@ -372,7 +342,7 @@ function seed(target, { pageViews, days }) {
 async function pgliteTarget(pageViews) {
   const dataDir = path.join(dataRoot, `pglite-analytics-${pageViews}`);
   await mkdir(dataDir, { recursive: true });
-  return { dataDir, password: await adminPassword(path.join(dataDir, 'bench-admin-password.txt')) };
+  return { dataDir, password: await benchAdminPassword(path.join(dataDir, 'bench-admin-password.txt')) };
 }
 
 async function postgresTarget(serverUrl, pageViews) {
@@ -389,17 +359,7 @@ async function postgresTarget(serverUrl, pageViews) {
   });
   // A new database has no users yet: the app makes the bench admin from a new password.
   if (created) await writeFile(passwordFile, '');
-  return { dataDir, databaseUrl: databaseUrl.href, password: await adminPassword(passwordFile) };
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return { dataDir, databaseUrl: databaseUrl.href, password: await benchAdminPassword(passwordFile) };
 }
 
 function round(n, d) {

@@ -1,7 +1,6 @@
 import { CalendarDays, Eye, Globe2, Users, type LucideIcon } from 'lucide-react';
-import { Card } from '~/client/components/ui/card';
-import { cn } from '~/client/lib/cn';
 import type { DailyStatsResponse, LocationsResponse } from '~/shared/analytics';
+import { FigureCard } from '../../components/figure-card';
 import { dailyAverage, formatCount } from '../lib/figures';
 
 type Figure = { title: string; value: number | undefined; note: string; icon: LucideIcon; dimmed: boolean };
@@ -58,31 +57,9 @@ export function SummaryCards({
         Summary
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {figures.map(({ title, value, note, icon: Icon, dimmed }) => (
+        {figures.map(({ title, ...figure }) => (
           <li key={title}>
-            <Card
-              className={cn(
-                'flex h-full items-start justify-between gap-3 p-4 transition-opacity sm:p-5',
-                dimmed && 'opacity-60',
-              )}
-            >
-              <div className="min-w-0">
-                <p className="text-sm font-semibold text-muted">{title}</p>
-                <p className="mt-1 text-2xl font-extrabold text-brand-950 tabular-nums sm:text-3xl">
-                  {value === undefined ? (
-                    <span className="text-slate-300">
-                      —<span className="sr-only">loading</span>
-                    </span>
-                  ) : (
-                    formatCount(value)
-                  )}
-                </p>
-                <p className="mt-0.5 text-xs text-muted">{note}</p>
-              </div>
-              <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:flex">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-            </Card>
+            <FigureCard title={title} {...figure} />
           </li>
         ))}
       </ul>

@@ -28,6 +28,7 @@
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '~/server/db/client';
+import { addDays } from '~/server/features/analytics';
 import { runMigrations } from '~/server/db/migrate';
 import { indexablePublicPaths } from '~/shared/public-pages';
 import { ukDate } from '~/shared/promotion';
@@ -238,11 +239,6 @@ const placeValues = placeList
   .join(',\n');
 
 // ---- the days -----------------------------------------------------------------------------------
-
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /** How much of today (UK) has passed, 0 to 1. */
 function ukDayElapsed(now: Date): number {

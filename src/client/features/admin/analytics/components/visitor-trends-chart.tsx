@@ -10,6 +10,12 @@ const trendColours = { visitors: 'var(--color-brand-700)', pageViews: 'var(--col
 
 const tick = { fill: 'var(--color-muted)', fontSize: 12 };
 
+/** Drawn in this order, so the visitors' area lies over the page views'. */
+const series = [
+  { key: 'pageViews', strokeWidth: 2, fillOpacity: 0.08 },
+  { key: 'visitors', strokeWidth: 2.5, fillOpacity: 0.18 },
+] as const;
+
 /**
  * Visitors and page views per day, oldest on the left. This is the only module that imports
  * recharts, and it is loaded lazily, so the chart library reaches only this screen, after the
@@ -40,28 +46,20 @@ export default function VisitorTrendsChart({ days }: { days: readonly DailyStat[
           separator=""
         />
         {/* Page views are never fewer than visitors: their area goes behind. */}
-        <Area
-          type="monotone"
-          dataKey="pageViews"
-          stroke={trendColours.pageViews}
-          strokeWidth={2}
-          fill={trendColours.pageViews}
-          fillOpacity={0.08}
-          dot={false}
-          activeDot={{ r: 4 }}
-          isAnimationActive={false}
-        />
-        <Area
-          type="monotone"
-          dataKey="visitors"
-          stroke={trendColours.visitors}
-          strokeWidth={2.5}
-          fill={trendColours.visitors}
-          fillOpacity={0.18}
-          dot={false}
-          activeDot={{ r: 4 }}
-          isAnimationActive={false}
-        />
+        {series.map(({ key, strokeWidth, fillOpacity }) => (
+          <Area
+            key={key}
+            type="monotone"
+            dataKey={key}
+            stroke={trendColours[key]}
+            strokeWidth={strokeWidth}
+            fill={trendColours[key]}
+            fillOpacity={fillOpacity}
+            dot={false}
+            activeDot={{ r: 4 }}
+            isAnimationActive={false}
+          />
+        ))}
       </AreaChart>
     </ResponsiveContainer>
   );

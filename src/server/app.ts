@@ -21,6 +21,7 @@ import {
   type VisitRecorder,
 } from './features/analytics';
 import { authRoutes } from './features/auth/auth-routes';
+import { callsRoutes, createQueueTimeouts, createTwilioVoice, twilioWebhookRoutes } from './features/calls';
 import { healthRoutes } from './features/health/health-routes';
 import { registerHomePageData } from './features/home';
 import {
@@ -34,7 +35,7 @@ import { createOutbox, describeTransports, messagesRoutes, type Outbox } from '.
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './features/vehicle-data';
-import { siteConfigAt } from './features/site/site-config';
+import { DEFAULT_TRADING_NAME, siteConfigAt } from './features/site/site-config';
 import {
   adminValuationsRoutes,
   createDealerReports,
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('visits', visits);
   app.addHook('onClose', async () => visits.close());
   await app.register(analyticsRoutes, { db, clock, visits });
+  await registerCalls(app, { db, clock, config });
   await registerPublicUploads(app, uploads.root);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
@@ -245,6 +247,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/**
+ * Phone calls (features/calls): staff's routes always (the log shows without Twilio), Twilio's
+ * webhooks always (they refuse every request until Twilio is set up).
+ */
+async function registerCalls(app: FastifyInstance, deps: { db: Database['db']; clock: Clock; config: AppConfig }) {
+  const { db, clock, config } = deps;
+  const calls = config.calls;
+  const voice = calls.twilio ? createTwilioVoice(calls.twilio) : undefined;
+  // Custom recordings arrive with the voice messages screen; until then callers hear the defaults.
+  const voiceAudio = async () => ({});
+  const queueTimeouts = createQueueTimeouts({
+    db,
+    voice,
+    publicBaseUrl: calls.twilio?.publicBaseUrl ?? config.publicBaseUrl,
+    timeoutSeconds: calls.queueTimeoutSeconds,
+    voiceAudio,
+    log: app.log.child({ feature: 'calls' }),
+  });
+  app.addHook('onClose', async () => queueTimeouts.close());
+  const tradingName = config.site.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME;
+  await app.register(twilioWebhookRoutes, { db, clock, calls, tradingName, voiceAudio, queueTimeouts });
+  await app.register(callsRoutes, { db, clock, calls, voice, queueTimeouts, publicBaseUrl: config.publicBaseUrl });
 }
 
 /** Where the server keeps private files: never under a folder it serves. */

@@ -250,7 +250,7 @@ describe('e-mail and text message settings', () => {
       'TWILIO_AUTH_TOKEN: must be set together with the other TWILIO_ variable',
     ]);
     expect(problemsFor({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'x' })).toEqual([
-      'TWILIO_FROM_NUMBER: set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
+      'TWILIO_FROM_NUMBER: set TWILIO_PHONE_NUMBER, TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
     ]);
     expect(problemsFor({ SMTP_URL: 'http://mail.example.co.uk', MAIL_FROM: 'not an address' })).toEqual([
       'SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.co.uk:587',

@@ -131,6 +131,12 @@ function isMailbox(value: string): boolean {
   return z.email().safeParse(address).success;
 }
 
+/** A phone number in international form, as Twilio takes it: +447700900123. */
+const e164Number = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in international form such as +447700900123');
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: port,
@@ -339,6 +345,24 @@ export const envSchema = z.object({
   DEMO_MODE: onOff,
   /** Counting visits to public pages (features/analytics): on unless turned off. */
   ANALYTICS_COLLECTION: z.preprocess((value) => emptyAsUndefined(value) ?? 'true', onOff),
+
+  // Phone calls (src/server/features/calls): Twilio Programmable Voice, with the TWILIO_ account above.
+  /** The business number callers dial, bought in Twilio; shown as the caller ID on staff's calls. */
+  TWILIO_PHONE_NUMBER: z.preprocess(emptyAsUndefined, e164Number.optional()),
+  /** The phone staff answer on: Answer and Make Call ring it first. */
+  STAFF_PHONE_NUMBER: z.preprocess(emptyAsUndefined, e164Number.optional()),
+  /** Whether staff's calls (Make Call) are recorded; the privacy policy says so when on. */
+  CALL_RECORDING: z.preprocess((value) => emptyAsUndefined(value) ?? 'false', onOff),
+  /** How long a caller waits in the queue for staff before they are offered voicemail. */
+  CALL_QUEUE_TIMEOUT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of seconds from 10 to 600' })
+      .int('must be a whole number of seconds from 10 to 600')
+      .min(10, 'must be a whole number of seconds from 10 to 600')
+      .max(600, 'must be a whole number of seconds from 10 to 600')
+      .default(60),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -375,11 +399,11 @@ const adminPair = envSchema.superRefine((env, ctx) => {
     const missing = env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other TWILIO_ variable' });
   }
-  if (twilioSet === 2 && !env.TWILIO_FROM_NUMBER && !env.TWILIO_MESSAGING_SERVICE_SID) {
+  if (twilioSet === 2 && !env.TWILIO_FROM_NUMBER && !env.TWILIO_PHONE_NUMBER && !env.TWILIO_MESSAGING_SERVICE_SID) {
     ctx.addIssue({
       code: 'custom',
       path: ['TWILIO_FROM_NUMBER'],
-      message: 'set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
+      message: 'set TWILIO_PHONE_NUMBER, TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, so texts have a sender',
     });
   }
   const motSettings = [
@@ -436,6 +460,8 @@ export type AppConfig = {
   demo: boolean;
   /** Whether public page views are counted (ANALYTICS_COLLECTION). */
   analyticsCollection: boolean;
+  /** Phone calls through Twilio Programmable Voice (features/calls). */
+  calls: CallsConfig;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -462,6 +488,27 @@ export type MessagingConfig = {
         apiUrl: string;
       }
     | undefined;
+};
+
+export type CallsConfig = {
+  /** Everything calls need, or undefined when something is missing (`missing` says what). */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        /** The business number callers dial (E.164). */
+        businessNumber: string;
+        /** The phone staff answer on (E.164). */
+        staffNumber: string;
+        apiUrl: string;
+        /** Where Twilio reaches our webhooks, and the URL their signatures are computed on. */
+        publicBaseUrl: string;
+      }
+    | undefined;
+  /** The settings still to set before calls work, in the words the calls page shows. */
+  missing: string[];
+  recording: boolean;
+  queueTimeoutSeconds: number;
 };
 
 export type VehicleDataConfig = {
@@ -562,6 +609,7 @@ function configFrom(env: Env): AppConfig {
     },
     demo: env.DEMO_MODE,
     analyticsCollection: env.ANALYTICS_COLLECTION,
+    calls: callsFrom(env),
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,
@@ -573,6 +621,37 @@ function configFrom(env: Env): AppConfig {
       SITE_EMAIL: env.SITE_EMAIL,
       SITE_WHATSAPP: env.SITE_WHATSAPP,
     },
+  };
+}
+
+function callsFrom(env: Env): CallsConfig {
+  const settings = {
+    TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN,
+    TWILIO_PHONE_NUMBER: env.TWILIO_PHONE_NUMBER,
+    STAFF_PHONE_NUMBER: env.STAFF_PHONE_NUMBER,
+    // Twilio must reach the webhooks on the internet, and signs the URL it calls.
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL,
+  };
+  const missing = Object.entries(settings)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_PHONE_NUMBER, STAFF_PHONE_NUMBER, PUBLIC_BASE_URL } = settings;
+  return {
+    twilio:
+      TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_PHONE_NUMBER && STAFF_PHONE_NUMBER && PUBLIC_BASE_URL
+        ? {
+            accountSid: TWILIO_ACCOUNT_SID,
+            authToken: TWILIO_AUTH_TOKEN,
+            businessNumber: TWILIO_PHONE_NUMBER,
+            staffNumber: STAFF_PHONE_NUMBER,
+            apiUrl: env.TWILIO_API_URL,
+            publicBaseUrl: PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    missing,
+    recording: env.CALL_RECORDING,
+    queueTimeoutSeconds: env.CALL_QUEUE_TIMEOUT_SECONDS,
   };
 }
 
@@ -603,11 +682,14 @@ function messagingFrom(env: Env): MessagingConfig {
         ? { smtpUrl: env.SMTP_URL, from, replyTo: env.MAIL_REPLY_TO ?? (env.MAIL_FROM ? env.SITE_EMAIL : undefined) }
         : undefined,
     sms:
-      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_FROM_NUMBER || env.TWILIO_MESSAGING_SERVICE_SID)
+      env.TWILIO_ACCOUNT_SID &&
+      env.TWILIO_AUTH_TOKEN &&
+      (env.TWILIO_FROM_NUMBER || env.TWILIO_PHONE_NUMBER || env.TWILIO_MESSAGING_SERVICE_SID)
         ? {
             accountSid: env.TWILIO_ACCOUNT_SID,
             authToken: env.TWILIO_AUTH_TOKEN,
-            from: env.TWILIO_FROM_NUMBER,
+            // Texts come from the business number unless another sender is named.
+            from: env.TWILIO_FROM_NUMBER ?? env.TWILIO_PHONE_NUMBER,
             messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
             apiUrl: env.TWILIO_API_URL,
           }

@@ -1,5 +1,6 @@
 // Regenerates twilio-messages.openapi.json: the part of Twilio's published
-// OpenAPI document (twilio/twilio-oai, see README.md) that our SMS outbox uses.
+// OpenAPI document (twilio/twilio-oai, see README.md) that our SMS outbox and
+// phone calls use (Messages, Calls, and the Account for the connection test).
 // Parts are copied verbatim, never edited, so a contract problem found with the
 // copy is a real difference from Twilio's own description.
 //
@@ -17,6 +18,9 @@ const target = new URL('./twilio-messages.openapi.json', import.meta.url);
 const usedPaths = [
   '/2010-04-01/Accounts/{AccountSid}/Messages.json',
   '/2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json',
+  '/2010-04-01/Accounts/{AccountSid}/Calls.json',
+  '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json',
+  '/2010-04-01/Accounts/{Sid}.json',
 ];
 
 const document = JSON.parse(readFileSync(source, 'utf8'));

@@ -24,6 +24,7 @@ export interface FakeRequest {
 
 export interface FakeAnswer {
   status: number;
+  /** Sent as JSON; a Buffer is sent as is (media such as a call recording), with the fake's Content-Type. */
   body: unknown;
   headers?: Record<string, string>;
 }
@@ -87,7 +88,7 @@ export async function startJsonFakeServer(options: {
           problems.push(...found.filter((problem) => !problems.includes(problem)));
         }
         response.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
-        response.end(JSON.stringify(reply.body));
+        response.end(Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body));
       }
       contractProblems.push(...problems);
     });

@@ -77,6 +77,25 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/analytics/daily-stats': 'admin',
   'GET /api/analytics/locations': 'admin',
   'GET /api/analytics/pages': 'admin',
+  // Phone calls (issue 16): staff's log and controls. Twilio's webhooks are anyone's, but each
+  // handler refuses a request without Twilio's signature (features/calls/calls.test.ts).
+  'GET /api/calls': 'admin',
+  'GET /api/calls/stats': 'admin',
+  'GET /api/calls/setup': 'admin',
+  'PATCH /api/calls/:callSid/notes': 'admin',
+  'POST /api/calls/make': 'admin',
+  'POST /api/calls/:callSid/answer': 'admin',
+  'POST /api/calls/hangup': 'admin',
+  'GET /api/calls/:callSid/recording': 'admin',
+  'GET /api/twilio/test': 'admin',
+  'POST /api/twilio/call-webhook': 'public',
+  'POST /api/twilio/hold': 'public',
+  'POST /api/twilio/queue-exit': 'public',
+  'POST /api/twilio/voicemail': 'public',
+  'POST /api/twilio/voicemail-recorded': 'public',
+  'POST /api/twilio/answer-result': 'public',
+  'POST /api/twilio/status-callback': 'public',
+  'POST /api/twilio/recording-status': 'public',
 };
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));

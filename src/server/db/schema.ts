@@ -204,6 +204,8 @@ export const carValuations = pgTable(
       newestFirst(t.id),
     ),
     index('car_valuations_registration_idx').on(t.registration),
+    // Who is calling: the latest valuation with the caller's number (features/calls).
+    index('car_valuations_phone_e164_created_at_idx').on(t.phoneE164, newestFirst(t.createdAt)),
     // The dashboard's Popular Brands: an index-only scan of this (far smaller than the table)
     // groups every make by upper(make) without reading the rows (issue 11).
     index('car_valuations_make_idx').on(t.make),
@@ -441,7 +443,13 @@ export const callLogs = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (t) => [index('call_logs_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('call_logs_created_at_idx').on(t.createdAt),
+    // Hang Up looks for the calls still live, a handful among every call ever made.
+    index('call_logs_live_idx')
+      .on(t.status)
+      .where(sql`status in ('queued', 'initiated', 'ringing', 'in-progress')`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

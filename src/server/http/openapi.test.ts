@@ -25,6 +25,9 @@ const takesNoBody = new Set([
   // Publish and unpublish the review named in the path (issue 12); nothing else to say.
   'PATCH /api/admin/reviews/:id/publish',
   'PATCH /api/admin/reviews/:id/unpublish',
+  // Answer the caller named in the path; hang up whatever call staff are on (issue 16; SPEC 7: no body).
+  'POST /api/calls/:callSid/answer',
+  'POST /api/calls/hangup',
   // Multipart like the seller's photos (issue 13): the add form's fields and its photos, and more
   // photos for a vehicle. The fields are checked with purchasedVehicleDetailsSchema in the handler.
   'POST /api/admin/purchased-vehicles',

@@ -1,5 +1,5 @@
 /**
- * The Twilio errors the fake answers with. Codes and HTTP statuses follow
+ * The Twilio errors the fake answers with (messages and calls). Codes and HTTP statuses follow
  * shared/contracts/external-apis.md (sections 4 and 5) and Twilio's error
  * dictionary; messages are the dictionary titles (Twilio's live messages
  * sometimes name the number too), so clients should key on `code`, not text.
@@ -9,8 +9,16 @@ export const twilioErrors = {
   20404: { status: 404, message: 'The requested resource was not found' },
   20429: { status: 429, message: 'Too Many Requests' },
   20500: { status: 500, message: 'Internal Server Error' },
+  21201: { status: 400, message: "No 'To' number is specified" },
+  // The message Twilio answers a call without Url, Twiml or ApplicationSid with (twilio-node issue #275);
+  // the code's dictionary entry covers an invalid Url too.
+  21205: {
+    status: 400,
+    message: 'Url parameter is required. For more information, see http://www.twilio.com/docs/api/twiml',
+  },
   21211: { status: 400, message: "Invalid 'To' Phone Number" },
   21212: { status: 400, message: "Invalid 'From' Phone Number" },
+  21213: { status: 400, message: "No 'From' number is specified" },
   21408: {
     status: 400,
     message: "Permission to send an SMS has not been enabled for the region indicated by the 'To' number",

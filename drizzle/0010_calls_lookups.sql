@@ -1,0 +1,2 @@
+CREATE INDEX "call_logs_live_idx" ON "call_logs" USING btree ("status") WHERE status in ('queued', 'initiated', 'ringing', 'in-progress');--> statement-breakpoint
+CREATE INDEX "car_valuations_phone_e164_created_at_idx" ON "car_valuations" USING btree ("phone_e164","created_at" DESC NULLS FIRST);

@@ -1,0 +1,5 @@
+export { callsRoutes } from './calls-routes';
+export { twilioWebhookRoutes } from './twilio-webhooks';
+export { createQueueTimeouts, type QueueTimeouts } from './queue-timeouts';
+export { createTwilioVoice, type TwilioVoice } from './twilio-voice';
+export { twilioWebhookUrls, DEFAULT_VOICE_MESSAGES } from './call-twiml';

@@ -21,7 +21,14 @@ import {
   type VisitRecorder,
 } from './features/analytics';
 import { authRoutes } from './features/auth/auth-routes';
-import { callsRoutes, createQueueTimeouts, createTwilioVoice, twilioWebhookRoutes } from './features/calls';
+import {
+  callsRoutes,
+  createQueueTimeouts,
+  createTwilioVoice,
+  createVoiceAudioStore,
+  twilioWebhookRoutes,
+  voiceAudioRoutes,
+} from './features/calls';
 import { healthRoutes } from './features/health/health-routes';
 import { registerHomePageData } from './features/home';
 import {
@@ -221,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('visits', visits);
   app.addHook('onClose', async () => visits.close());
   await app.register(analyticsRoutes, { db, clock, visits });
-  await registerCalls(app, { db, clock, config });
+  await registerCalls(app, { db, clock, config, uploads });
   await registerPublicUploads(app, uploads.root);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
@@ -253,12 +260,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * Phone calls (features/calls): staff's routes always (the log shows without Twilio), Twilio's
  * webhooks always (they refuse every request until Twilio is set up).
  */
-async function registerCalls(app: FastifyInstance, deps: { db: Database['db']; clock: Clock; config: AppConfig }) {
+async function registerCalls(
+  app: FastifyInstance,
+  deps: { db: Database['db']; clock: Clock; config: AppConfig; uploads: PublicUploads },
+) {
   const { db, clock, config } = deps;
   const calls = config.calls;
   const voice = calls.twilio ? createTwilioVoice(calls.twilio) : undefined;
-  // Custom recordings arrive with the voice messages screen; until then callers hear the defaults.
-  const voiceAudio = async () => ({});
+  const audioStore = createVoiceAudioStore(db, deps.uploads);
+  // Twilio fetches custom recordings from the public address it calls our webhooks on.
+  const voiceAudio = () => audioStore.forCalls(calls.twilio?.publicBaseUrl ?? config.publicBaseUrl);
   const queueTimeouts = createQueueTimeouts({
     db,
     voice,
@@ -271,6 +282,7 @@ async function registerCalls(app: FastifyInstance, deps: { db: Database['db']; c
   const tradingName = config.site.SITE_TRADING_NAME ?? DEFAULT_TRADING_NAME;
   await app.register(twilioWebhookRoutes, { db, clock, calls, tradingName, voiceAudio, queueTimeouts });
   await app.register(callsRoutes, { db, clock, calls, voice, queueTimeouts, publicBaseUrl: config.publicBaseUrl });
+  await app.register(voiceAudioRoutes, { store: audioStore });
 }
 
 /** Where the server keeps private files: never under a folder it serves. */

@@ -425,6 +425,19 @@ export const analyticsSalts = pgTable('analytics_salts', {
   salt: varchar('salt', { length: 64 }).notNull(),
 });
 
+/**
+ * The recordings staff uploaded to replace a default voice message (features/calls, voice-audio.ts).
+ * One row per message at most; the file is public under /uploads/voice/ with an unguessable name,
+ * because Twilio fetches it.
+ */
+export const voiceAudio = pgTable('voice_audio', {
+  type: varchar('type', { length: 20 }).primaryKey(),
+  fileName: varchar('file_name', { length: 64 }).notNull(),
+  contentType: varchar('content_type', { length: 50 }).notNull(),
+  size: integer('size').notNull(),
+  uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+});
+
 export const callLogs = pgTable(
   'call_logs',
   {

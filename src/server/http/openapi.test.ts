@@ -28,6 +28,8 @@ const takesNoBody = new Set([
   // Answer the caller named in the path; hang up whatever call staff are on (issue 16; SPEC 7: no body).
   'POST /api/calls/:callSid/answer',
   'POST /api/calls/hangup',
+  // Multipart (an `audio` file and its `type`), read in the handler with the limits applied as it arrives.
+  'POST /api/audio/upload',
   // Multipart like the seller's photos (issue 13): the add form's fields and its photos, and more
   // photos for a vehicle. The fields are checked with purchasedVehicleDetailsSchema in the handler.
   'POST /api/admin/purchased-vehicles',

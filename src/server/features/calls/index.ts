@@ -3,3 +3,5 @@ export { twilioWebhookRoutes } from './twilio-webhooks';
 export { createQueueTimeouts, type QueueTimeouts } from './queue-timeouts';
 export { createTwilioVoice, type TwilioVoice } from './twilio-voice';
 export { twilioWebhookUrls, DEFAULT_VOICE_MESSAGES } from './call-twiml';
+export { createVoiceAudioStore, type VoiceAudioStore } from './voice-audio';
+export { voiceAudioRoutes } from './voice-audio-routes';

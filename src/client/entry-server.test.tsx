@@ -23,6 +23,7 @@ const site: SiteConfig = {
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 };
 
 const page = async (path: string) => {

@@ -35,6 +35,8 @@ export type SiteConfig = {
   publicBaseUrl: string;
   /** Demo mode (`npm run demo`): a "Demo" ribbon on every page, the fake DVLA's registrations listed. */
   demo: boolean;
+  /** Whether staff's calls are recorded (CALL_RECORDING): the privacy policy says which. */
+  callRecording: boolean;
 };
 
 /** Where collected cars go; distances are measured from here (SPEC section 9). */

@@ -33,6 +33,17 @@ export const voiceMessageMessages = {
   nothingToRemove: 'This message already uses the default.',
 } as const;
 
+/**
+ * What callers hear when no recording is uploaded (SPEC section 9: a welcome greeting, a voicemail
+ * prompt, classical hold music): the first two spoken by Twilio in an en-GB voice.
+ */
+export const defaultVoiceMessages = {
+  welcome: (tradingName: string) =>
+    `Thank you for calling ${tradingName}. Please hold and the next member of our team will be with you shortly.`,
+  voicemail:
+    'Sorry, nobody is free to take your call right now. Please leave your name, number and car registration after the tone, and we will call you back.',
+} as const;
+
 export const voiceMessageLabels: Record<VoiceMessageType, string> = {
   welcome: 'Welcome',
   voicemail: 'Voicemail',

@@ -14,6 +14,7 @@ const site: SiteConfig = {
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 };
 
 /** Renders a route whose loader throws `thrown`, under the root boundary. */

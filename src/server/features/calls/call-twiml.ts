@@ -1,5 +1,6 @@
 import twilio from 'twilio';
 import { VOICEMAIL_MAX_SECONDS } from '~/shared/calls';
+import { defaultVoiceMessages } from '~/shared/voice-messages';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -16,10 +17,7 @@ export const CALLER_QUEUE = 'callers';
  * voicemail after the time-out).
  */
 export const DEFAULT_VOICE_MESSAGES = {
-  welcome: (tradingName: string) =>
-    `Thank you for calling ${tradingName}. Please hold and the next member of our team will be with you shortly.`,
-  voicemail:
-    'Sorry, nobody is free to take your call right now. Please leave your name, number and car registration after the tone, and we will call you back.',
+  ...defaultVoiceMessages,
   holdMusic: [
     'https://com.twilio.music.classical.s3.amazonaws.com/BusyStrings.mp3',
     'https://com.twilio.music.classical.s3.amazonaws.com/ClockworkWaltz.mp3',

@@ -34,6 +34,7 @@ const site: MessageContext['site'] = {
   openingHours: [],
   publicBaseUrl: 'https://www.carbuy.example',
   demo: false,
+  callRecording: false,
 };
 
 let sink: SmtpSink;

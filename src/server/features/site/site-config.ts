@@ -43,7 +43,7 @@ function phone(raw: string | undefined, variable: string) {
  * (and the browser reuses it when hydrating).
  */
 export function siteConfigAt(
-  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'>,
+  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'> & { calls?: Pick<AppConfig['calls'], 'recording'> },
 ): (now: Date) => SiteConfig {
   const s = config.site;
   const fixed: Omit<SiteConfig, 'promotion'> = {
@@ -59,6 +59,7 @@ export function siteConfigAt(
     openingHours: OPENING_HOURS,
     publicBaseUrl: config.publicBaseUrl,
     demo: config.demo,
+    callRecording: config.calls?.recording ?? false,
   };
   // One object per phase, made once: every page view asks.
   const byPhase = new Map<PromotionPhase, SiteConfig>();

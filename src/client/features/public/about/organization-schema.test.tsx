@@ -14,6 +14,7 @@ const site: SiteConfig = {
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 };
 
 const jsonLd = (html: string) => {

@@ -14,6 +14,7 @@ const unset: SiteConfig = {
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 };
 
 const configured: SiteConfig = {

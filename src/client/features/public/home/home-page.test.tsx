@@ -17,6 +17,7 @@ const site = (phase: PromotionPhase, extra: Partial<SiteConfig> = {}): SiteConfi
   promotion: { ...DEFAULT_PROMOTION, phase },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
   ...extra,
 });
 

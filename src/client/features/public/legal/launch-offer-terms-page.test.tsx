@@ -13,6 +13,7 @@ const site = (phase: PromotionPhase): SiteConfig => ({
   promotion: { ...DEFAULT_PROMOTION, phase },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 });
 
 /** The page as text, without tags or React's comment markers. */

@@ -13,6 +13,7 @@ const bare: SiteConfig = {
   promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
   publicBaseUrl: 'https://www.test.invalid',
   demo: false,
+  callRecording: false,
 };
 
 const render = (site: SiteConfig) =>
@@ -67,5 +68,24 @@ describe('privacy policy: how long we keep data is true to what the system does'
       'The periods below are the ones we commit to. Our system does not yet delete these records by itself: until it does, we delete them by hand when their time is up.',
     );
     expect(text()).toContain('Valuation requests that do not lead to a sale, with their photos 12 months');
+  });
+});
+
+describe('privacy policy: says whether calls are recorded, as CALL_RECORDING is set', () => {
+  const text = (site: SiteConfig) =>
+    render(site)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+
+  it('says calls are not recorded when recording is off (the default)', () => {
+    expect(text(bare)).toContain('We do not record our conversations with you.');
+    expect(text(bare)).not.toContain('Calls our staff make to you are recorded');
+  });
+
+  it('says staff calls are recorded when recording is on', () => {
+    const on = text({ ...bare, callRecording: true });
+    expect(on).toContain('Calls our staff make to you are recorded');
+    expect(on).toContain('recordings of the calls we make to you');
+    expect(on).not.toContain('We do not record our conversations with you.');
   });
 });

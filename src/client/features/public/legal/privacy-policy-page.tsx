@@ -101,8 +101,11 @@ export function Component() {
           </p>
           <h3>When you phone us or we phone you</h3>
           <p>
-            The phone numbers, the date, time and length of the call, and any notes our staff make. Calls to and from
-            our phone line may be recorded, and you can leave us a voicemail message.
+            The phone numbers, the date, time and length of the call, and any notes our staff make. If you leave us a
+            voicemail message, we keep its recording.{' '}
+            {site.callRecording
+              ? 'Calls our staff make to you are recorded, so we have an accurate record of what was said and agreed.'
+              : 'We do not record our conversations with you.'}
           </p>
           <h3>When you visit our website</h3>
           <p>
@@ -171,7 +174,8 @@ export function Component() {
               title="Answering and returning calls"
               basis="Our legitimate interests in dealing with your enquiry and keeping an accurate record of what was said."
             >
-              Including call recordings, voicemail messages and our notes about the call.
+              Including voicemail messages, {site.callRecording ? 'recordings of the calls we make to you, ' : ''}and
+              our notes about the call.
             </Purpose>
             <Purpose
               title="Keeping our website and systems secure"

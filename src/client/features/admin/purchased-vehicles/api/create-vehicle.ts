@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPurchasedVehicleSchema, type AdminPurchasedVehicle } from '~/shared/purchased-vehicles';
 import { vehicleMultipart, type VehicleFormValues } from '../lib/vehicle-form';
 import { adminVehiclesQueryKey } from './list-vehicles';
-import { sendFormData } from './send-form-data';
+import { sendFormData } from '../../lib/send-form-data';
 
 export type CreateVehicleInput = {
   values: VehicleFormValues;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '~/client/lib/api-client';
 import { adminPurchasedVehicleSchema, type AdminPurchasedVehicle } from '~/shared/purchased-vehicles';
 import { adminVehiclesQueryKey, showSavedVehicle } from './list-vehicles';
-import { sendFormData } from './send-form-data';
+import { sendFormData } from '../../lib/send-form-data';
 
 const photosUrl = (id: number) => `${adminVehiclesQueryKey[0]}/${id}/photos`;
 

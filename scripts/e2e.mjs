@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromiumPath as chromium } from './lib/chromium.mjs';
 import { ensureBuilt } from './lib/ensure-build.mjs';
-import { startApp } from './lib/start-app.mjs';
+import { getFreePort, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
 
 const required = process.env.E2E_REQUIRED === '1';
@@ -35,10 +35,20 @@ const admin = {
 // E-mail goes to a local SMTP server the tests can read, and vehicle lookups to the fake DVLA and
 // DVSA; text messages are left unconfigured, so the browser tests also see what staff see before
 // Twilio is set up (texts "held"). A second app, "configured", has every provider set up (texts
-// to the fake Twilio, a Maps Embed key) for the specs named *.configured.spec.ts, which follow a
-// request through the back office end to end.
+// and phone calls through the fake Twilio, a Maps Embed key) for the specs named
+// *.configured.spec.ts, which follow a request through the back office end to end.
 await ensureBuilt(); // once, before the two apps start
 const fakes = await startFakes();
+// Phone calls need the business and staff numbers and an explicit PUBLIC_BASE_URL: the webhook
+// addresses the app shows, and signs Twilio's requests against, are under it. The specs sign for
+// it as Twilio would (e2e/admin/calls.configured.spec.ts).
+const configuredPort = await getFreePort();
+const configuredCalls = {
+  PORT: String(configuredPort),
+  PUBLIC_BASE_URL: `http://127.0.0.1:${configuredPort}`,
+  TWILIO_PHONE_NUMBER: fakes.twilio.fromNumber,
+  STAFF_PHONE_NUMBER: '+447700900001',
+};
 const appEnv = {
   // As behind one reverse proxy: tests that set up many requests through the public API (each a
   // different seller) name their own client address, so the per-address limits (10 valuations
@@ -51,7 +61,12 @@ const appEnv = {
 const apps = await Promise.allSettled([
   startApp({ env: { ...fakesEnv(fakes), ...appEnv } }),
   startApp({
-    env: { ...fakesEnv(fakes, { twilio: true }), GOOGLE_MAPS_EMBED_KEY: 'e2e-maps-embed-key', ...appEnv },
+    env: {
+      ...fakesEnv(fakes, { twilio: true }),
+      ...configuredCalls,
+      GOOGLE_MAPS_EMBED_KEY: 'e2e-maps-embed-key',
+      ...appEnv,
+    },
   }),
 ]);
 const failed = apps.find((result) => result.status === 'rejected');
@@ -72,6 +87,9 @@ try {
         E2E_BASE_URL: app.baseUrl,
         E2E_CONFIGURED_BASE_URL: configuredApp.baseUrl,
         E2E_FAKES_URL: fakes.controlUrl,
+        // To sign Twilio's webhooks to the configured app, as Twilio signs them with the account's token.
+        E2E_TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
+        E2E_TWILIO_AUTH_TOKEN: fakes.twilio.authToken,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       },
     });

@@ -6,15 +6,6 @@ import { serverDataLoader } from '~/client/lib/page-data';
 import { legacyRedirects } from '~/shared/paths';
 
 /**
- * Back-office screens of SPEC section 2 that later work builds. They are in the
- * route table now so every address exists; each says plainly it is not ready.
- */
-const adminSectionsComingLater = [
-  { path: 'calls', title: 'Calls' },
-  { path: 'voice-messages', title: 'Voice messages' },
-];
-
-/**
  * The route table for the whole product (SPEC section 2).
  *
  * Public pages are rendered on the server only: in the browser they are documents whose islands
@@ -164,12 +155,16 @@ const backOffice: RouteObject = {
           id: 'features/admin/analytics/analytics-page',
           lazy: () => import('~/client/features/admin/analytics/analytics-page'),
         },
-        ...adminSectionsComingLater.map(({ path, title }) => ({
-          path,
-          id: `features/admin/unavailable/admin-unavailable-page#${path}`,
-          handle: { meta: { title, noindex: true } } satisfies RouteHandle,
-          lazy: () => import('~/client/features/admin/unavailable/admin-unavailable-page'),
-        })),
+        {
+          path: 'calls',
+          id: 'features/admin/calls/calls-page',
+          lazy: () => import('~/client/features/admin/calls/calls-page'),
+        },
+        {
+          path: 'voice-messages',
+          id: 'features/admin/voice-messages/voice-messages-page',
+          lazy: () => import('~/client/features/admin/voice-messages/voice-messages-page'),
+        },
         // SPEC's archived list links to /admin/valuation/{id}; send it to the real address.
         {
           path: 'valuation/:id',

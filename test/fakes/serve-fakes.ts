@@ -27,6 +27,11 @@ import { startFakeTwilio } from './twilio/fake-twilio';
  *   GET  /smtp/attachment?messageId=<id>&index=<n>   that attachment's bytes, with its content type
  *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
  *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
+ *   POST /twilio/inbound-calls     body { from, to? }: a call ringing in on the account's number (the
+ *                                  app can then fetch, redirect or end it): { callSid, accountSid, to }
+ *   POST /twilio/recordings        body { callSid }: a recording of that call: { recordingSid, recordingUrl }
+ *   GET  /twilio/calls             calls placed through the API: [{ sid, to, from, status }] (status now)
+ *   GET  /twilio/call-updates      changes calls accepted (hang-ups, redirects): [{ sid, status, redirected }]
  *   GET  /dvla/lookups             registrations the fake DVLA was asked for, in order
  *   GET  /dvsa/lookups             registrations the fake DVSA was asked for, in order
  *   GET  /google/destinations      postcodes the fake Google Routes API was asked for, in order
@@ -76,6 +81,35 @@ const control = http.createServer((request, response) => {
       twilio.sent.map(({ to, from, body, sid }) => ({ to, from, body, sid })),
     );
   }
+  if (route === 'GET /twilio/calls') {
+    return reply(
+      200,
+      twilio.calls.map(({ sid, to, from }) => ({ sid, to, from, status: twilio.callResource(sid)?.status ?? null })),
+    );
+  }
+  if (route === 'GET /twilio/call-updates') {
+    return reply(
+      200,
+      twilio.callUpdates.map(({ sid, status, url, twiml }) => ({ sid, status, redirected: Boolean(url ?? twiml) })),
+    );
+  }
+  if (route === 'POST /twilio/inbound-calls') {
+    return readJson(request, (body) => {
+      const { from, to } = body as { from?: unknown; to?: unknown };
+      if (typeof from !== 'string') return reply(400, { message: 'Give the caller as { "from": "+44..." }' });
+      const callSid = twilio.addInboundCall({ from, ...(typeof to === 'string' ? { to } : {}) });
+      reply(201, { callSid, accountSid: twilio.accountSid, to: twilio.callResource(callSid)?.to });
+    });
+  }
+  if (route === 'POST /twilio/recordings') {
+    return readJson(request, (body) => {
+      const { callSid } = body as { callSid?: unknown };
+      if (typeof callSid !== 'string' || !twilio.callResource(callSid)) {
+        return reply(404, { message: 'No such call in the fake Twilio' });
+      }
+      reply(201, twilio.addRecording({ callSid }));
+    });
+  }
   if (route === 'GET /dvla/lookups') return reply(200, dvla.lookups);
   if (route === 'GET /dvsa/lookups') return reply(200, dvsa.lookups);
   if (route === 'GET /google/destinations') return reply(200, google.destinations);
@@ -87,19 +121,23 @@ const control = http.createServer((request, response) => {
     });
   }
   if (route === 'PUT /smtp/rejected') {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const addresses = JSON.parse(text || '[]') as string[];
+    return readJson(request, (body) => {
+      const addresses = (body ?? []) as string[];
       smtp.rejectRecipients.clear();
       for (const address of addresses) smtp.rejectRecipients.add(address.toLowerCase());
       reply(200, [...smtp.rejectRecipients]);
     });
-    return;
   }
   reply(404, { message: `No such control route: ${route}` });
 });
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+
+/** Reads a control request's JSON body (none is null), then answers it with `then`. */
+function readJson(request: http.IncomingMessage, then: (body: unknown) => void) {
+  let text = '';
+  request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  request.on('end', () => then(text ? (JSON.parse(text) as unknown) : null));
+}
 
 console.log(
   JSON.stringify({

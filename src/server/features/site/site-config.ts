@@ -43,7 +43,9 @@ function phone(raw: string | undefined, variable: string) {
  * (and the browser reuses it when hydrating).
  */
 export function siteConfigAt(
-  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'> & { calls?: Pick<AppConfig['calls'], 'recording'> },
+  config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'> & {
+    calls?: Pick<AppConfig['calls'], 'recording'>;
+  },
 ): (now: Date) => SiteConfig {
   const s = config.site;
   const fixed: Omit<SiteConfig, 'promotion'> = {

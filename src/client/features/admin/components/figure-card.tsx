@@ -15,7 +15,8 @@ export function FigureCard({
   dimmed = false,
 }: {
   title: string;
-  value: number | undefined;
+  /** A count (grouped en-GB), or a figure already written out (a duration such as "2:05"). */
+  value: number | string | undefined;
   note: string;
   icon: LucideIcon;
   dimmed?: boolean;
@@ -34,8 +35,10 @@ export function FigureCard({
             <span className="text-slate-300">
               —<span className="sr-only">loading</span>
             </span>
-          ) : (
+          ) : typeof value === 'number' ? (
             value.toLocaleString('en-GB')
+          ) : (
+            value
           )}
         </p>
         <p className="mt-0.5 text-xs text-muted">{note}</p>

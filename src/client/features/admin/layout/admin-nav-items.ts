@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
+  Phone,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -27,5 +28,6 @@ export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.purchasedVehicles, label: 'Vehicles', icon: CarFront },
   { to: adminPaths.users, label: 'Users', icon: Users },
   { to: adminPaths.messages, label: 'Messages', icon: Mail },
+  { to: adminPaths.calls, label: 'Calls', icon: Phone },
   { to: adminPaths.analytics, label: 'Analytics', icon: BarChart3 },
 ];

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Dialog,
   DialogBody,
@@ -11,6 +11,7 @@ import {
   type FinalFocus,
 } from '~/client/components/ui/dialog';
 import { REVIEW_NOTES_MAX_LENGTH, reviewMessages, type AdminReview } from '~/shared/reviews';
+import { NotesField } from '../../components/notes-field';
 
 export type NotesDecision = { review: AdminReview; action: 'approve' | 'reject' };
 
@@ -65,7 +66,6 @@ function NotesForm({
   pending: boolean;
   onConfirm: (adminNotes: string) => void;
 }) {
-  const id = useId();
   const rejecting = decision.action === 'reject';
   const [notes, setNotes] = useState(decision.review.adminNotes ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -83,27 +83,16 @@ function NotesForm({
         <p className="mb-2 text-sm text-muted">
           “{decision.review.reviewTitle}” by {decision.review.customerName}
         </p>
-        <label htmlFor={id} className="text-sm font-semibold text-brand-950">
-          Admin notes{rejecting ? '' : ' (optional)'}
-        </label>
-        <textarea
-          id={id}
-          rows={4}
+        <NotesField
+          label={`Admin notes${rejecting ? '' : ' (optional)'}`}
           value={notes}
           maxLength={REVIEW_NOTES_MAX_LENGTH}
-          onChange={(event) => {
-            setNotes(event.target.value);
+          error={error}
+          onChange={(value) => {
+            setNotes(value);
             setError(null);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full rounded-lg border border-slate-300 px-3.5 py-3 text-base focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none aria-invalid:border-danger"
         />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
       </DialogBody>
       <DialogFormActions
         pending={pending}

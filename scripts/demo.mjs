@@ -70,7 +70,11 @@ try {
       DEMO_MODE: '1',
       PORT: port,
       HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: '',
+      // Phone calls through the fake Twilio need the business and staff numbers and the address the
+      // webhooks are at (the fake posts to it, signed, as Twilio would).
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+      TWILIO_PHONE_NUMBER: fakes.twilio.fromNumber,
+      STAFF_PHONE_NUMBER: '+447700900001',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_USERNAME: username,
@@ -101,6 +105,10 @@ console.log(
     '',
     '  E-mail and text messages go to local fakes on this machine, never out: see them in the',
     `  back office at ${site}/admin/messages. Vehicle lookups go to a fake DVLA and DVSA.`,
+    '',
+    `  Phone calls go to a fake Twilio. To ring the business line, then answer on ${site}/admin/calls:`,
+    `    curl -X POST ${fakes.controlUrl}/twilio/ring -H 'content-type: application/json' \\`,
+    `      -d '{"webhookUrl":"${site}/api/twilio/call-webhook","statusCallbackUrl":"${site}/api/twilio/status-callback"}'`,
     `  Data is kept in ${path.relative(process.cwd(), dataDir) || dataDir} between runs (delete it to start afresh).`,
     '',
     'Press Ctrl-C to stop.',

@@ -283,6 +283,8 @@ test.describe('[CALLS] staff answer, note and make calls', () => {
     expect(await control<{ sid: string; status: string | null }[]>('/twilio/call-updates')).toContainEqual(
       expect.objectContaining({ status: 'canceled' }),
     );
+    // Twilio then posts the call's final status to the app, which the list shows at its next poll.
+    await expect(outbound).toContainText('Cancelled', { timeout: 15_000 });
 
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const [name, viewport] of Object.entries(viewports)) {

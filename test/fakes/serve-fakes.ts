@@ -5,6 +5,7 @@ import { startFakeDvsa } from './dvsa/fake-dvsa';
 import { startFakeGoogle } from './google/fake-google';
 import { startSmtpSink } from './smtp-sink';
 import { startFakeTwilio } from './twilio/fake-twilio';
+import { inboundCallParams, signedPost } from './twilio/voice-driver';
 
 /**
  * The local stand-ins for outside providers, as one process: an SMTP server that keeps what it
@@ -29,6 +30,9 @@ import { startFakeTwilio } from './twilio/fake-twilio';
  *   GET  /twilio/messages          texts the fake Twilio accepted: [{ to, from, body, sid }]
  *   POST /twilio/inbound-calls     body { from, to? }: a call ringing in on the account's number (the
  *                                  app can then fetch, redirect or end it): { callSid, accountSid, to }
+ *   POST /twilio/ring              body { webhookUrl, statusCallbackUrl?, from? }: a call rings in, and the
+ *                                  fake posts the signed incoming-call webhook to the app, as Twilio would:
+ *                                  { callSid, status } (the app's answer); for trying calls in the demo
  *   POST /twilio/recordings        body { callSid }: a recording of that call: { recordingSid, recordingUrl }
  *   GET  /twilio/calls             calls placed through the API: [{ sid, to, from, status }] (status now)
  *   GET  /twilio/call-updates      changes calls accepted (hang-ups, redirects): [{ sid, status, redirected }]
@@ -41,7 +45,8 @@ import { startFakeTwilio } from './twilio/fake-twilio';
 
 const [smtp, twilio, dvla, dvsa, google] = await Promise.all([
   startSmtpSink(),
-  startFakeTwilio(),
+  // Calls the app ends (Hang Up) report their final status back to it, as Twilio does.
+  startFakeTwilio({ sendStatusCallbacks: true }),
   startFakeDvla(),
   startFakeDvsa(),
   startFakeGoogle(),
@@ -99,6 +104,25 @@ const control = http.createServer((request, response) => {
       if (typeof from !== 'string') return reply(400, { message: 'Give the caller as { "from": "+44..." }' });
       const callSid = twilio.addInboundCall({ from, ...(typeof to === 'string' ? { to } : {}) });
       reply(201, { callSid, accountSid: twilio.accountSid, to: twilio.callResource(callSid)?.to });
+    });
+  }
+  if (route === 'POST /twilio/ring') {
+    return readJson(request, (body) => {
+      const { webhookUrl, statusCallbackUrl, from = '+447400123456' } = body as Record<string, unknown>;
+      if (typeof webhookUrl !== 'string' || typeof from !== 'string') {
+        return reply(400, {
+          message: 'Give the app\'s webhook as { "webhookUrl": "http://…/api/twilio/call-webhook" }',
+        });
+      }
+      const callSid = twilio.addInboundCall({
+        from,
+        ...(typeof statusCallbackUrl === 'string' ? { statusCallback: statusCallbackUrl } : {}),
+      });
+      const call = { callSid, accountSid: twilio.accountSid, from, to: twilio.fromNumber };
+      signedPost(webhookUrl, inboundCallParams(call), { authToken: twilio.authToken }).then(
+        (answer) => reply(201, { callSid, status: answer.status }),
+        (error: Error) => reply(502, { message: `The app did not answer: ${error.message}` }),
+      );
     });
   }
   if (route === 'POST /twilio/recordings') {

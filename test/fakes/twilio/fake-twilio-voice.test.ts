@@ -388,3 +388,44 @@ describe('the voice driver', () => {
 function node(name: string, attributes: Record<string, string> = {}, text = '', children: unknown[] = []) {
   return { name, attributes, text, children };
 }
+
+describe('final status callbacks (sendStatusCallbacks, as the demo and e2e fakes run)', () => {
+  it('posts a hung-up call’s final status to its StatusCallback, signed with the account’s token', async () => {
+    const received: { url: string; signature: string | undefined; params: Record<string, string> }[] = [];
+    const app = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({
+          url: request.url ?? '',
+          signature: request.headers['x-twilio-signature'] as string | undefined,
+          params: Object.fromEntries(new URLSearchParams(body)),
+        });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const callbackUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/twilio/status-callback`;
+    const reporting = await startFakeTwilio({ sendStatusCallbacks: true });
+    try {
+      const client = twilio(reporting.accountSid, reporting.authToken);
+      client.api.baseUrl = reporting.url;
+      const call = await client.calls.create({
+        to: '+447400123456',
+        from: '+441632960000',
+        twiml,
+        statusCallback: callbackUrl,
+      });
+      await client.calls(call.sid).update({ status: 'canceled' });
+      await expect.poll(() => received.length).toBe(1);
+      const [callback] = received;
+      expect(callback!.params).toMatchObject({ CallSid: call.sid, CallStatus: 'canceled', Direction: 'outbound-api' });
+      expect(twilio.validateRequest(reporting.authToken, callback!.signature!, callbackUrl, callback!.params)).toBe(
+        true,
+      );
+    } finally {
+      await reporting.close();
+      await new Promise((resolve) => app.close(resolve));
+    }
+  });
+});

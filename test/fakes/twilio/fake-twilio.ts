@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import twilio from 'twilio';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startJsonFakeServer, type FakeAnswer, type FakeReply } from '../json-fake-server';
@@ -50,6 +51,12 @@ export interface FakeTwilioOptions {
   friendlyName?: string;
   /** The clock for `date_created` and the calls' times, so tests can pin it. */
   now?: () => Date;
+  /**
+   * Post each call's final status to its StatusCallback, signed as Twilio signs it, when the call ends
+   * through the API (a hang-up or a cancel). Off by default: unit tests post callbacks themselves;
+   * the demo turns it on so a call staff end shows as ended.
+   */
+  sendStatusCallbacks?: boolean;
 }
 
 export interface RecordedMessage {
@@ -146,8 +153,11 @@ export interface FakeTwilio {
    * a call, updating a call. Fetches (GETs) and recording downloads are never faulted.
    */
   failNext(...faults: TwilioFault[]): void;
-  /** A call ringing in on the account's number (status `ringing`, direction `inbound`); returns its CallSid. */
-  addInboundCall(call: { from: string; to?: string }): string;
+  /**
+   * A call ringing in on the account's number (status `ringing`, direction `inbound`); returns its
+   * CallSid. `statusCallback` is the number's status callback URL (see `sendStatusCallbacks`).
+   */
+  addInboundCall(call: { from: string; to?: string; statusCallback?: string }): string;
   /** A call's resource as a fetch would answer it now; undefined for an unknown sid. */
   callResource(callSid: string): CallResource | undefined;
   /** Moves a call on as the phone network would (answered: `in-progress`; hung up: `completed`). */
@@ -197,6 +207,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   const calls: RecordedCall[] = [];
   const callUpdates: RecordedCallUpdate[] = [];
   const liveCalls = new Map<string, CallResource>();
+  /** Each call's StatusCallback URL, for `sendStatusCallbacks`. */
+  const statusCallbacks = new Map<string, string>();
   const recordings = new Map<string, Record<'mp3' | 'wav', RecordingAudio>>();
   const faults: TwilioFault[] = [];
 
@@ -319,6 +331,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     if (!callEndpoint.test(to)) return error(21211);
     if (!callEndpoint.test(from)) return error(21212);
     const resource = newCall({ to, from, direction: 'outbound-api', status: 'queued' });
+    if (field('StatusCallback')) statusCallbacks.set(resource.sid, field('StatusCallback')!);
     const timeout = field('Timeout');
     calls.push({
       sid: resource.sid,
@@ -386,6 +399,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     const status = field('Status');
     if (status === 'completed' || (status === 'canceled' && ['queued', 'ringing'].includes(call.status))) {
       moveCall(call, status);
+      if (options.sendStatusCallbacks) void postFinalStatus(call);
     }
     // A redirect (Url or Twiml) is recorded only: the fake runs no TwiML.
     call.date_updated = rfc2822(now());
@@ -411,6 +425,33 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       // From the two stamps, which are whole seconds, so a call ended at once lasted 0 s.
       call.duration = String(Math.max(0, (Date.parse(call.end_time) - Date.parse(call.start_time)) / 1000));
     }
+  }
+
+  /** The call's final status to its StatusCallback, signed with the account's token; failures are ignored. */
+  async function postFinalStatus(call: CallResource) {
+    const url = statusCallbacks.get(call.sid);
+    if (!url) return;
+    const params: Record<string, string> = {
+      AccountSid: accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: call.sid,
+      CallStatus: call.status,
+      CallbackSource: 'call-progress-events',
+      Direction: String(call.direction),
+      From: String(call.from),
+      To: String(call.to),
+      SequenceNumber: '0',
+      Timestamp: rfc2822(now()),
+      ...(call.duration === null ? {} : { CallDuration: call.duration }),
+    };
+    await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(authToken, url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    }).catch(() => undefined);
   }
 
   /** GET Recordings/{Sid}.mp3 | .wav | (none: WAV), the media Twilio's RecordingUrl points at. */
@@ -461,7 +502,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     },
     contractProblems,
     failNext: (...queued) => void faults.push(...queued),
-    addInboundCall: ({ from, to = fromNumber }) => newCall({ to, from, direction: 'inbound', status: 'ringing' }).sid,
+    addInboundCall: ({ from, to = fromNumber, statusCallback }) => {
+      const { sid } = newCall({ to, from, direction: 'inbound', status: 'ringing' });
+      if (statusCallback) statusCallbacks.set(sid, statusCallback);
+      return sid;
+    },
     callResource: (callSid) => liveCalls.get(callSid),
     setCallStatus,
     addRecording,
@@ -472,6 +517,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       callUpdates.length = 0;
       faults.length = 0;
       liveCalls.clear();
+      statusCallbacks.clear();
       recordings.clear();
       server.reset();
     },

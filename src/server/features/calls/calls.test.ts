@@ -242,6 +242,13 @@ describe.each(testEngines)('phone calls through Twilio (%s)', (engine) => {
 
     await status(callSid, 'in-progress', 2, { direction: 'outbound-api' });
     expect((await callRow(callSid))!.status).toBe('in-progress');
+    // A call placed with recording on reports its recording with a status callback.
+    const recording = fake.addRecording({ callSid });
+    await status(callSid, 'in-progress', 3, {
+      direction: 'outbound-api',
+      recording: { ...recording, durationSeconds: 30 },
+    });
+    expect((await callRow(callSid))!.recordingUrl).toBe(recording.recordingUrl);
 
     const hungUp = await asAdmin('POST', '/api/calls/hangup');
     expect(hungUp.json()).toEqual({ ended: 1 });

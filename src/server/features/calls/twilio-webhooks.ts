@@ -61,6 +61,8 @@ const statusBody = z.looseObject({
   ...common,
   CallStatus: z.enum(callStatuses),
   CallDuration: z.coerce.number().int().min(0).optional(),
+  /** Sent when the call was placed with Record=true. */
+  RecordingUrl: z.url().optional(),
 });
 const recordingStatusBody = z.looseObject({
   ...common,
@@ -158,7 +160,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     '/api/twilio/status-callback',
     { config, schema: { body: statusBody, response: { 204: z.null(), ...twimlResponses } } },
     async (request, reply) => {
-      const { CallSid, CallStatus, CallDuration } = request.body;
+      const { CallSid, CallStatus, CallDuration, RecordingUrl } = request.body;
       if (CallStatus !== 'ringing' && CallStatus !== 'queued') deps.queueTimeouts.stop(CallSid);
       await applyCallStatus(db, {
         callSid: CallSid,
@@ -166,6 +168,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
         durationSeconds: CallDuration ?? null,
         at: clock(),
       });
+      if (RecordingUrl) await attachRecording(db, CallSid, RecordingUrl);
       return reply.status(204).send(null);
     },
   );

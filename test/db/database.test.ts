@@ -41,6 +41,7 @@ const expectedTables = [
   'valuation_offers',
   'vehicle_lookups',
   'visitor_analytics',
+  'voice_audio',
 ];
 
 const trigramIndexes = [

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { callLogs, carValuations, type CallLog } from '~/server/db/schema';
+import { UK_TIME_ZONE } from '~/server/features/valuations';
 
 import {
   finalCallStatuses,
@@ -10,9 +11,6 @@ import {
   type CallStats,
   type CallStatus,
 } from '~/shared/calls';
-
-/** UK days (DESIGN 6): "today" starts at midnight in London, GMT or BST as the date has it. */
-const UK_TIME_ZONE = 'Europe/London';
 
 /**
  * The call log (SPEC section 3, `call_logs`). An inbound call's status is staff's view of it:
@@ -110,14 +108,14 @@ export async function attachRecording(db: Db, callSid: string, recordingUrl: str
     .where(and(eq(callLogs.callSid, callSid), sql`${callLogs.recordingUrl} is null`));
 }
 
-/** Staff answered a waiting caller; false when the call is no longer waiting. */
-export async function markAnswered(db: Db, callSid: string): Promise<boolean> {
-  const rows = await db
+/** Staff answered a waiting caller: the call as it is now, or undefined when it is no longer waiting. */
+export async function markAnswered(db: Db, callSid: string): Promise<CallLog | undefined> {
+  const [row] = await db
     .update(callLogs)
     .set({ status: 'in-progress' })
     .where(and(eq(callLogs.callSid, callSid), eq(callLogs.direction, 'inbound'), eq(callLogs.status, 'ringing')))
-    .returning({ id: callLogs.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** Staff's phone did not pick up after Answer: the caller is waiting again (then leaves a voicemail). */

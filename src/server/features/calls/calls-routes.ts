@@ -153,7 +153,8 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
       const call = await findCall(db, callSid);
       if (!call) throw new AppError('NOT_FOUND', callMessages.notFound);
       // Claimed first, so two staff pressing Answer at once ring the staff phone once.
-      if (!(await markAnswered(db, callSid))) throw new AppError('CONFLICT', callMessages.notRinging);
+      const answered = await markAnswered(db, callSid);
+      if (!answered) throw new AppError('CONFLICT', callMessages.notRinging);
       deps.queueTimeouts.stop(callSid);
       await voice
         .redirectCall(callSid, connectToStaffTwiml(urls, twilio.staffNumber, twilio.businessNumber))
@@ -162,7 +163,7 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
           await markWaitingAgain(db, callSid);
           return providerError(error);
         });
-      return toCallLogItem((await findCall(db, callSid))!);
+      return toCallLogItem(answered);
     },
   );
 

@@ -10,3 +10,4 @@ export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos
 export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-valuations-routes';
 export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forward-routes';
 export { createDealerReports, type DealerReports } from './dealer-report';
+export { UK_TIME_ZONE } from './stats';

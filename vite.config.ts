@@ -55,13 +55,17 @@ export default defineConfig({
     target: 'es2022',
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // `npm run test:chaos` (VITEST_CHAOS=1) runs only the slow fault-injection suites, one file at a time.
+    include: process.env.VITEST_CHAOS
+      ? ['test/**/*.chaos.test.ts']
+      : ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(process.env.VITEST_CHAOS ? [] : ['**/*.chaos.test.ts'])],
     environment: 'node',
     // Makes the migrated PGlite snapshot and names the run, so test databases are reused and dropped at the end.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers suit the 2-core machine.
-    maxWorkers: 2,
+    maxWorkers: process.env.VITEST_CHAOS ? 1 : 2,
   },
 });

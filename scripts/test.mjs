@@ -4,6 +4,7 @@
 // anything failed.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { printFigures } from './lib/figures.mjs';
 
 const reports = '.test-reports';
 await rm(reports, { recursive: true, force: true });
@@ -48,6 +49,7 @@ for (const step of steps) {
   if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
 }
 
+printFigures(`${reports}/figures.jsonl`);
 console.log('');
 console.log(failedSteps.length ? `FAILED steps: ${failedSteps.join(', ')}` : 'All steps passed.');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -53,6 +53,7 @@ import {
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerOverloadProtection } from './http/overload';
 import { DEFAULT_BODY_LIMIT } from './http/json-body';
 import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders, registerSessionNoStore } from './http/security-headers';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
+  // Before anything that touches the database: a saturated server refuses new work at once (503).
+  await registerOverloadProtection(app, { maxEventLoopDelayMs: config.http.overloadEventLoopDelayMs });
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere
   // JSON routes take JSON only: text/plain and form posts get 415 (no CSRF through "simple" requests).
   app.removeContentTypeParser('text/plain');

@@ -158,6 +158,17 @@ export const envSchema = z.object({
       .max(3600, 'must be a whole number of seconds from 1 to 3600')
       .default(120),
   ),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be 0 (off) or a whole number of milliseconds from 10 to 60000' })
+      .int('must be 0 (off) or a whole number of milliseconds from 10 to 60000')
+      .refine(
+        (v) => v === 0 || (v >= 10 && v <= 60_000),
+        'must be 0 (off) or a whole number of milliseconds from 10 to 60000',
+      )
+      .default(1000),
+  ),
 
   // The first admin, created at start-up when there is no user at all.
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, usernameSchema.optional()),
@@ -442,7 +453,14 @@ export type AppConfig = {
    */
   siteOrigins: string[];
   /** Time limits on connections (see README: REQUEST_TIMEOUT_SECONDS). */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** Past this mean event-loop delay, requests get 503 with Retry-After (0: never). */
+    overloadEventLoopDelayMs: number;
+  };
   promotion: Promotion;
   /** The first admin's credentials, used only when the database has no user. */
   firstAdmin: { username: string; password: string } | undefined;
@@ -584,6 +602,7 @@ function configFrom(env: Env): AppConfig {
       idleTimeoutMs: 60_000,
       // Above the 60 s idle time-out of common load balancers, so they never reuse a closed connection.
       keepAliveTimeoutMs: 72_000,
+      overloadEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
     },
     promotion: {
       ...DEFAULT_PROMOTION,

@@ -77,7 +77,11 @@ export async function startServer(options: {
           { name: 'cached vehicle lookups', deleteExpired: (now) => deleteExpiredVehicleLookups(database.db, now) },
           { name: 'cached distances', deleteExpired: (now) => deleteExpiredDistanceLookups(database.db, now) },
           // Raw page views past their retention, yesterday's visitor hashes and salts (features/analytics).
-          { name: 'visit records', deleteExpired: (now) => deleteExpiredVisitRecords(database.db, now).then(() => {}) },
+          {
+            name: 'visit records',
+            deleteExpired: (now, signal) =>
+              deleteExpiredVisitRecords(database.db, now, undefined, signal).then(() => {}),
+          },
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
@@ -163,9 +167,9 @@ function trackConnections(app: FastifyInstance) {
 }
 
 /**
- * Stops taking new connections and closes idle ones at once; requests still
- * arriving get SHUTDOWN_GRACE_MS, then every connection is closed except those
- * being answered, which finish (a request whose body has arrived is genuine).
+ * Stops taking new connections and closes keep-alive ones as soon as they are
+ * idle; requests still arriving get SHUTDOWN_GRACE_MS, then every connection is
+ * closed except those being answered, which finish (a request whose body has arrived is genuine).
  * Then background jobs finish, the database closes, and the process exits 0.
  */
 function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections) {
@@ -174,11 +178,12 @@ function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections)
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
+    // Keep-alive connections close as soon as they fall idle between requests (Node closes only
+    // those idle at the moment the server closes; busy ones would otherwise linger until the cut-off).
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     const cutOff = setTimeout(() => {
       app.log.info(`Closing connections still sending their request after ${SHUTDOWN_GRACE_MS / 1000} s`);
       connections.closeAllButAnswering();
-      // Connections answered from now on close as soon as they fall idle.
-      setInterval(() => app.server.closeIdleConnections(), 100).unref();
     }, SHUTDOWN_GRACE_MS);
     cutOff.unref();
     const force = setTimeout(() => {

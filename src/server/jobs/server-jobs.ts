@@ -17,8 +17,8 @@ export const OUTBOX_JOB = 'outbox';
 /** Records that have served their purpose (request-limit windows, later cached lookups) go this often. */
 export const EXPIRED_RECORDS_CLEANUP_EVERY_MS = 15 * 60 * 1000;
 
-/** One kind of record with an end date: deletes those past it. */
-export type ExpiredRecords = { name: string; deleteExpired(now: Date): Promise<void> };
+/** One kind of record with an end date: deletes those past it (a long deletion stops early on `signal`). */
+export type ExpiredRecords = { name: string; deleteExpired(now: Date, signal: AbortSignal): Promise<void> };
 
 export type ServerJobDeps = {
   outbox: Pick<OutboxWorker, 'drain'>;
@@ -41,7 +41,7 @@ export function serverJobs(deps: ServerJobDeps): Job[] {
       run: async (signal) => {
         for (const records of deps.expiredRecords) {
           if (signal.aborted) return;
-          await records.deleteExpired(deps.clock());
+          await records.deleteExpired(deps.clock(), signal);
         }
       },
     },

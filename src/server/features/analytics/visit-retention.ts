@@ -13,11 +13,15 @@ const DELETE_BATCH = 10_000;
  * raw page views older than `rawDays` go, the daily rollups stay. The hashes counted per day are
  * kept only for today and yesterday (a view from just before midnight may still be waiting), and
  * each day's salt only for its own day, so no visitor can be linked across days.
+ *
+ * Millions of raw rows can be due at once (a first run after a long gap), so when the server stops
+ * (`signal`) the clean-up stops after the batch it is on; the next run carries on.
  */
 export async function deleteExpiredVisitRecords(
   db: Db,
   now: Date,
   rawDays: number = AUTOMATIC_DELETION.visitRecordsDays,
+  signal?: AbortSignal,
 ) {
   const cutOff = new Date(now.getTime() - rawDays * 24 * 60 * 60_000);
   let deletedRaw = 0;
@@ -30,6 +34,7 @@ export async function deleteExpiredVisitRecords(
     const count = deleted.rows.length;
     deletedRaw += count;
     if (count < DELETE_BATCH) break;
+    if (signal?.aborted) return { deletedRaw };
   }
   const today = ukDate(now);
   const yesterday = addDays(today, -1);

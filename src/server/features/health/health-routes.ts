@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appVersion } from '~/server/project-root';
+import { apiErrorSchema } from '~/shared/api-error';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -12,7 +13,8 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
   const options = {
     config: { access: 'public' as const },
-    schema: { response: { 200: healthSchema, 503: healthSchema } },
+    // 503 is also the overload refusal (http/overload.ts), which tells a load balancer to send traffic elsewhere.
+    schema: { response: { 200: healthSchema, 503: z.union([healthSchema, apiErrorSchema]) } },
   };
   app.get('/api/health', options, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import type { Response as InjectResponse } from 'light-my-request';
 import { count as countOf, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db/client';
@@ -49,7 +50,7 @@ describe('overload: a saturated event loop', () => {
   it('answers new requests 503 with Retry-After and a plain message, then serves again once it recovers', async () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
-    let during: ReturnType<typeof t.app.inject> | undefined;
+    let during: Promise<InjectResponse> | undefined;
     await saturateEventLoop(2_000, () => {
       during = t.app.inject({ url: '/api/health' });
     });
@@ -130,7 +131,7 @@ describe('shutdown: SIGTERM during keep-alive traffic', () => {
     { timeout: 180_000 },
     async () => {
       const app = await startApp({ env: env() });
-        try {
+      try {
         // Valuations queue messages, so the outbox worker is busy when the signal comes.
         const submit = (i: number) =>
           fetch(`${app.baseUrl}/api/valuations`, {
@@ -141,7 +142,11 @@ describe('shutdown: SIGTERM during keep-alive traffic', () => {
         const before = await Promise.all([1, 2, 3, 4].map(submit));
         expect(before.map((r) => r.status)).toEqual([201, 201, 201, 201]);
 
-        const traffic = autocannon({ url: `${app.baseUrl}/`, connections: 50, duration: 30 });
+        let trafficResult!: (result: autocannon.Result) => void;
+        const trafficDone = new Promise<autocannon.Result>((resolve) => (trafficResult = resolve));
+        const traffic = autocannon({ url: `${app.baseUrl}/`, connections: 50, duration: 30 }, (_error, result) =>
+          trafficResult(result),
+        );
         await sleep(2_000);
         // One request still arriving when the signal comes: its body takes another second.
         const inFlight = slowJsonPost(
@@ -155,7 +160,7 @@ describe('shutdown: SIGTERM during keep-alive traffic', () => {
         const exit = await Promise.race([app.exited, sleep(5_000).then(() => null)]);
         const exitedAfterMs = performance.now() - signalledAt;
         traffic.stop();
-        const load = await traffic;
+        const load = await trafficDone;
 
         expect(exit, 'the process exits within 5 s of SIGTERM').toEqual({ code: 0, signal: null });
         const late = await inFlight;

@@ -63,6 +63,8 @@ export default defineConfig({
     environment: 'node',
     // Makes the migrated PGlite snapshot and names the run, so test databases are reused and dropped at the end.
     globalSetup: ['test/global-setup.ts'],
+    // Log hygiene (issue 17): every log line an API test captures is JSON and holds no canary.
+    setupFiles: ['test/log-hygiene-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers suit the 2-core machine.

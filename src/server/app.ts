@@ -51,7 +51,7 @@ import {
   type ValuationsRoutesDeps,
 } from './features/valuations';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerOverloadProtection } from './http/overload';
 import { DEFAULT_BODY_LIMIT } from './http/json-body';
@@ -139,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     // A few KB is all JSON routes need; a route that needs more (uploads) sets its own bodyLimit.
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // A path part too long for the router, or broken %-encoding: answered in our words and shape.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -84,4 +84,6 @@ export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
 
 /** `GET /api/admin/valuations/:id/photos/:photoPath?size=thumb|full`. */
 export const adminValuationPhotoParamsSchema = valuationPhotoParamsSchema;
-export const adminValuationPhotoQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+export const adminValuationPhotoQuerySchema = z.object({
+  size: z.enum(['full', 'thumb'], { message: 'Size must be full or thumb.' }).default('full'),
+});

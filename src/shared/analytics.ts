@@ -91,7 +91,7 @@ export const pagesResponseSchema = z.object({
 
 export const collectBodySchema = z.object({
   path: z
-    .string()
+    .string({ message: analyticsMessages.invalidPath })
     .min(1, analyticsMessages.invalidPath)
     .max(ANALYTICS_PATH_MAX_LENGTH, analyticsMessages.invalidPath)
     .startsWith('/', analyticsMessages.invalidPath),

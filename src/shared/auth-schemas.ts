@@ -36,6 +36,7 @@ export const authMessages = {
   passwordTooCommon: 'This password is too common. Choose another.',
   passwordTooEasy: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
   invalidEmail: 'Invalid email address',
+  isAdmin: 'Admin must be true or false',
   nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
   usernameTaken: 'That username is already taken. Choose another.',
   cannotDeleteSelf: 'You cannot delete your own account.',
@@ -64,7 +65,7 @@ function passwordField(tooShort: string, tooLong: string) {
     .refine((v) => characterCount(v) <= PASSWORD_MAX_LENGTH, tooLong);
 }
 
-const optionalEmail = storableCharacters(z.string().trim().toLowerCase())
+const optionalEmail = storableCharacters(z.string({ message: authMessages.invalidEmail }).trim().toLowerCase())
   .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
   .nullish()
   .transform((v) => (v ? v : null))
@@ -147,7 +148,7 @@ export const createUserInputSchema = z.object({
   username: usernameSchema,
   password: passwordField(authMessages.passwordTooShort, authMessages.passwordTooLong),
   ...profileFields,
-  isAdmin: z.boolean().default(true),
+  isAdmin: z.boolean({ message: authMessages.isAdmin }).default(true),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
@@ -161,7 +162,7 @@ export type CreateUserForm = z.input<typeof createUserFormSchema>;
 
 /** PATCH /api/admin/users/{id}: names, e-mail and the admin flag. The username never changes. */
 export const updateUserInputSchema = z
-  .object({ ...profileFields, isAdmin: z.boolean() })
+  .object({ ...profileFields, isAdmin: z.boolean({ message: authMessages.isAdmin }) })
   .partial()
   .strict();
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;

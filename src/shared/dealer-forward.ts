@@ -28,6 +28,7 @@ export const dealerForwardMessages = {
   dealerNameTooLong: `Dealer name must be at most ${DEALER_NAME_MAX_LENGTH} characters`,
   senderNameTooLong: `Sender name must be at most ${SENDER_NAME_MAX_LENGTH} characters`,
   messageTooLong: `Message must be at most ${groupDigits(DEALER_MESSAGE_MAX_LENGTH)} characters`,
+  includeContactDetails: 'Include contact details must be true or false.',
   /** SPEC section 8: the UI's toasts. */
   sent: 'Sent Successfully',
   failed: 'Failed to Send',
@@ -63,7 +64,7 @@ export const dealerForwardRequestSchema = z.object({
     tooLong: dealerForwardMessages.senderNameTooLong,
   }),
   /** Put the seller's name, e-mail, phone and postcode in the report (default: leave them out). */
-  includeContactDetails: z.boolean().default(false),
+  includeContactDetails: z.boolean({ message: dealerForwardMessages.includeContactDetails }).default(false),
 });
 export type DealerForwardRequest = z.input<typeof dealerForwardRequestSchema>;
 
@@ -77,7 +78,7 @@ export type DealerForwardResponse = z.infer<typeof dealerForwardResponseSchema>;
 /** `?includeContactDetails=true` on the preview. */
 export const dealerReportPreviewQuerySchema = z.object({
   includeContactDetails: z
-    .enum(['true', 'false'])
+    .enum(['true', 'false'], { message: dealerForwardMessages.includeContactDetails })
     .optional()
     .transform((v) => v === 'true'),
 });

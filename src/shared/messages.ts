@@ -29,13 +29,16 @@ export const messageMessages = {
   notFound: 'Message not found',
   notRetryable: 'Only failed or held messages can be retried.',
   invalidId: 'Not a valid message id.',
+  invalidAttachment: 'Not a valid attachment number.',
+  invalidStatus: `Status must be one of ${messageStatuses.join(', ')}.`,
+  invalidChannel: `Channel must be one of ${messageChannels.join(', ')}.`,
 } as const;
 
 export const messageIdParamsSchema = z.object({ id: z.uuid({ message: messageMessages.invalidId }) });
 
 export const messageListQuerySchema = paginationQuery().extend({
-  status: z.enum(messageStatuses).optional(),
-  channel: z.enum(messageChannels).optional(),
+  status: z.enum(messageStatuses, { message: messageMessages.invalidStatus }).optional(),
+  channel: z.enum(messageChannels, { message: messageMessages.invalidChannel }).optional(),
   /** Part of the recipient's address or number, any case. */
   recipient: storableCharacters(z.string().trim())
     .pipe(z.string().max(100, messageMessages.searchTooLong))

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idParam, optionalText, paginatedSchema, paginationQuery, text, type Paginated } from './schema-kit';
+import {
+  hasControlCharacters,
+  idParam,
+  optionalText,
+  paginatedSchema,
+  paginationQuery,
+  text,
+  type Paginated,
+} from './schema-kit';
 import {
   PURCHASED_VEHICLE_PHOTOS_MAX,
   purchasedVehiclePhotoMessages,
@@ -133,6 +141,8 @@ const registrationField = z.preprocess(
   blankToNull,
   z
     .string({ message: m.registrationCharacters })
+    // Refused, not taken for spaces (a vertical tab is one) and dropped with them.
+    .refine((value) => !hasControlCharacters(value), { message: m.registrationCharacters, abort: true })
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
     .pipe(
       z

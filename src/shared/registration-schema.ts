@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './schema-kit';
 import {
   REGISTRATION_MAX_LENGTH,
   REGISTRATION_PATTERN,
@@ -13,6 +14,8 @@ import {
  */
 export const registrationSchema = z
   .string({ message: registrationMessages.required })
+  // Refused, not taken for spaces (a vertical tab is one) and dropped with them.
+  .refine((v) => !hasControlCharacters(v), { message: registrationMessages.characters, abort: true })
   .transform(storageRegistration)
   .pipe(
     z

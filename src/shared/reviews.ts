@@ -109,7 +109,10 @@ export const reviewSubmissionSchema = z.object({
   location: optionalText({ max: REVIEW_PLACE_MAX_LENGTH, tooLong: reviewMessages.locationTooLong }),
   vehicleSold: optionalText({ max: REVIEW_PLACE_MAX_LENGTH, tooLong: reviewMessages.vehicleTooLong }),
   /** The honeypot (see above): people leave it empty. */
-  website: z.string().max(500).optional(),
+  // Hidden from people, so its refusals use the form's general words.
+  website: storableCharacters(z.string({ message: reviewMessages.submitFailedDetail }))
+    .refine((v) => v.length <= 500, reviewMessages.submitFailedDetail)
+    .optional(),
 });
 export type ReviewSubmission = z.input<typeof reviewSubmissionSchema>;
 

@@ -22,11 +22,14 @@ export const kitMessages = {
 } as const;
 
 // C0 controls and DEL..C1 controls. Tab, line feed and carriage return are let through only in
-// multi-line text (single-line fields get them from paste, never on purpose).
+// multi-line text (single-line fields get them from paste, never on purpose). Also the
+// bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): invisible, they
+// reorder the text around them, so a name or a note could read differently to staff than it is
+// ("Trojan Source"). Right-to-left letters themselves are fine.
 // eslint-disable-next-line no-control-regex
-const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** True when the string holds a control character a text field of that kind should not. */
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {

@@ -51,9 +51,7 @@ export function normalisePostcode(raw: string): string | undefined {
 }
 
 /** A UK postcode field: required, output upper-case with a single space (DESIGN 6). */
-export const postcodeSchema = z
-  .string({ message: valuationMessages.postcodeRequired })
-  .trim()
+export const postcodeSchema = storableCharacters(z.string({ message: valuationMessages.postcodeRequired }).trim())
   .min(1, valuationMessages.postcodeRequired)
   .transform((v, ctx) => {
     const postcode = normalisePostcode(v);

@@ -18,6 +18,7 @@ export const offerMessages = {
   amountInvalid: 'Please enter a valid offer amount',
   amountTooHigh: 'Offers are at most £1,000,000. Please check the amount.',
   notesTooLong: `Notes must be at most ${groupDigits(OFFER_NOTES_MAX_LENGTH)} characters`,
+  sendMethodInvalid: 'Choose how to send the offer: e-mail, text message or both.',
   noMobile: 'This seller’s phone number cannot receive text messages. Send the offer by e-mail instead.',
   /** SPEC section 8: the UI's toasts. */
   sent: 'Offer sent successfully!',
@@ -63,7 +64,7 @@ export const offerRequestSchema = z.object({
       return pence;
     }),
   notes: optionalText({ max: OFFER_NOTES_MAX_LENGTH, tooLong: offerMessages.notesTooLong, multiline: true }),
-  sendMethod: z.enum(offerSendMethodValues).default('email'),
+  sendMethod: z.enum(offerSendMethodValues, { message: offerMessages.sendMethodInvalid }).default('email'),
 });
 export type OfferRequest = z.input<typeof offerRequestSchema>;
 

@@ -13,6 +13,11 @@ export const valuationPhotoParamsSchema = z.object({
   photoPath: z.string().regex(PHOTO_ID_PATTERN, { message: valuationPhotoMessages.photoNotFound }),
 });
 
+/** `GET /api/valuations/:id/photos/:photoPath?size=full|thumb` (the admin's photo route takes the same). */
+export const valuationPhotoQuerySchema = z.object({
+  size: z.enum(['full', 'thumb'], { message: 'Size must be full or thumb.' }).default('full'),
+});
+
 /** `GET /api/valuations/:id`, `POST /api/valuations/:id/photos`: the valuation's photos, oldest first. */
 export const valuationPhotosSchema = z.object({
   photoPaths: z.array(z.string().regex(PHOTO_ID_PATTERN)).max(VALUATION_PHOTOS_MAX),

@@ -4,29 +4,53 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
-import { loadConfig, type AppConfig } from '~/server/config';
+import { loadConfig, secretEnvKeys, type AppConfig } from '~/server/config';
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
+import { observeLogLine, registerCanary } from './log-hygiene';
 
 /** A config as the server would parse it, with test defaults and overrides. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
+  registerSecrets(env);
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATA_DIR: '/nonexistent-test-data-dir',
     // app.inject() names `localhost:80` as the Host, so that is the site's address in API tests.
     PUBLIC_BASE_URL: 'http://localhost',
+    // No overload refusals (http/overload.ts) in API tests: on a busy test machine the event loop
+    // lags for reasons of its own; test/suites/overload-and-shutdown.test.ts turns it on to test it.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }
 
-/** Collects the app's log lines so tests can read what would have been logged. */
+/**
+ * The secrets a test configures (keys, tokens, the password in a URL) must never reach the log:
+ * the log-hygiene check looks for each (test/helpers/log-hygiene.ts).
+ */
+function registerSecrets(env: Record<string, string>) {
+  for (const key of secretEnvKeys) {
+    const value = env[key];
+    if (!value) continue;
+    // Of a URL (SMTP_URL, DATABASE_URL) only the password is secret; other settings are secret whole.
+    const isUrl = value.includes('://') && URL.canParse(value);
+    registerCanary(key, isUrl ? decodeURIComponent(new URL(value).password) : value);
+  }
+}
+
+/**
+ * Collects the app's log lines so tests can read what would have been logged; the log-hygiene
+ * check sees each line too (every line JSON, no canary in any).
+ */
 export function logCapture() {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      const written = chunk.toString().split('\n').filter(Boolean);
+      lines.push(...written);
+      written.forEach(observeLogLine);
       done();
     },
   });

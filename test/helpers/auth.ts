@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createPasswordHasher, HashGate, type PasswordHasher } from '~/server/auth/passwords';
 import type { Db } from '~/server/db/client';
 import { users, type User } from '~/server/db/schema';
+import { registerSessionToken } from './log-hygiene';
 
 /**
  * A deliberately cheap scrypt for API tests, which hash dozens of passwords.
@@ -57,11 +58,17 @@ export async function seedUser(
   return { ...user!, password };
 }
 
+const findSessionCookie = (response: LightMyRequestResponse) =>
+  ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => /^(__Host-)?sid=/.test(c));
+
 /** The session cookie ("sid=…") from a response, ready for a Cookie header. */
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
-  const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => /^(__Host-)?sid=/.test(c));
+  const header = findSessionCookie(response);
   if (!header) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
-  return header.split(';')[0]!;
+  const cookie = header.split(';')[0]!;
+  // The log-hygiene check makes sure the session id never reaches a log line.
+  registerSessionToken(cookie.slice(cookie.indexOf('=') + 1));
+  return cookie;
 }
 
 export async function signIn(
@@ -70,7 +77,14 @@ export async function signIn(
   password: string,
   headers: Record<string, string> = {},
 ) {
-  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    headers,
+  });
+  if (findSessionCookie(response)) sessionCookieFrom(response); // registers the session id with the log check
+  return response;
 }
 
 /** Signs in and returns the cookie; fails the test if sign-in does not succeed. */

@@ -8,98 +8,8 @@ import type { RenderSource } from '~/server/render/page-routes';
 import { createTestApp, logCapture, testConfig, type TestApp } from '../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie } from '../../../test/helpers/auth';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
-import type { Access } from './access';
-
-/**
- * The authorization matrix (OWASP Authorization Testing Automation): every
- * API route the app registers, with who may call it. A route missing from this
- * list, or declaring a different access, fails the test, so each new endpoint
- * is a deliberate decision. Later issues extend the list.
- */
-const expectedAccess: Record<string, Access> = {
-  'GET /api/health': 'public',
-  'GET /api/vehicle/:registration': 'public',
-  'GET /api/dvla-info/:registration': 'admin',
-  'GET /api/distance/:postcode': 'admin',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/logout': 'public',
-  'GET /api/auth/user': 'signedIn',
-  'POST /api/auth/change-password': 'signedIn',
-  'GET /api/admin/users': 'admin',
-  'POST /api/admin/users': 'admin',
-  'PATCH /api/admin/users/:id': 'admin',
-  'DELETE /api/admin/users/:id': 'admin',
-  'GET /api/admin/messages': 'admin',
-  'GET /api/admin/messages/:id': 'admin',
-  'GET /api/admin/messages/:id/html': 'admin',
-  'GET /api/admin/messages/:id/attachments/:index': 'admin',
-  'POST /api/admin/messages/:id/retry': 'admin',
-  'POST /api/admin/messages/test': 'admin',
-  'GET /api/openapi.json': 'admin',
-  'GET /api/reference': 'admin',
-  'POST /api/valuations': 'public',
-  // The seller's photo calls: no session, the upload token (Bearer) is checked in each handler (404 without it).
-  'GET /api/valuations/:id': 'public',
-  'POST /api/valuations/:id/photos': 'public',
-  'GET /api/valuations/:id/photos/:photoPath': 'public',
-  'DELETE /api/valuations/:id/photos/:photoPath': 'public',
-  // The back office's valuation lists, stats and archive actions (issue 11).
-  'GET /api/valuations/active': 'admin',
-  'GET /api/valuations/archived': 'admin',
-  'GET /api/admin/valuations/stats': 'admin',
-  'GET /api/admin/valuations/:id': 'admin',
-  'POST /api/valuations/:id/offer': 'admin',
-  'POST /api/valuations/:id/send-to-dealer': 'admin',
-  'GET /api/valuations/:id/preview-pdf': 'admin',
-  'PATCH /api/valuations/:id/status': 'admin',
-  'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
-  'POST /api/valuations/:id/archive': 'admin',
-  'POST /api/valuations/:id/unarchive': 'admin',
-  'DELETE /api/valuations/:id': 'admin',
-  // Customer reviews (issue 12): anyone reads the published ones and submits one; staff moderate.
-  'GET /api/reviews': 'public',
-  'POST /api/reviews': 'public',
-  'GET /api/admin/reviews': 'admin',
-  'PATCH /api/admin/reviews/:id/approve': 'admin',
-  'PATCH /api/admin/reviews/:id/reject': 'admin',
-  'PATCH /api/admin/reviews/:id/publish': 'admin',
-  'PATCH /api/admin/reviews/:id/unpublish': 'admin',
-  // Recently purchased vehicles (issue 13): anyone sees the visible ones; staff manage them.
-  'GET /api/purchased-vehicles': 'public',
-  'GET /api/admin/purchased-vehicles': 'admin',
-  'POST /api/admin/purchased-vehicles': 'admin',
-  'PUT /api/admin/purchased-vehicles/:id': 'admin',
-  'DELETE /api/admin/purchased-vehicles/:id': 'admin',
-  'POST /api/admin/purchased-vehicles/:id/photos': 'admin',
-  'DELETE /api/admin/purchased-vehicles/:id/photos/:photoId': 'admin',
-  // Visitor analytics (issue 15): the back-forward-cache beacon is anyone's; the reports are staff's.
-  'POST /api/analytics/collect': 'public',
-  'GET /api/analytics/daily-stats': 'admin',
-  'GET /api/analytics/locations': 'admin',
-  'GET /api/analytics/pages': 'admin',
-  // Phone calls (issue 16): staff's log and controls. Twilio's webhooks are anyone's, but each
-  // handler refuses a request without Twilio's signature (features/calls/calls.test.ts).
-  'GET /api/calls': 'admin',
-  'GET /api/calls/stats': 'admin',
-  'GET /api/calls/setup': 'admin',
-  'PATCH /api/calls/:callSid/notes': 'admin',
-  'POST /api/calls/make': 'admin',
-  'POST /api/calls/:callSid/answer': 'admin',
-  'POST /api/calls/hangup': 'admin',
-  'GET /api/calls/:callSid/recording': 'admin',
-  'GET /api/twilio/test': 'admin',
-  'GET /api/audio/files': 'admin',
-  'POST /api/audio/upload': 'admin',
-  'DELETE /api/audio/:type': 'admin',
-  'POST /api/twilio/call-webhook': 'public',
-  'POST /api/twilio/hold': 'public',
-  'POST /api/twilio/queue-exit': 'public',
-  'POST /api/twilio/voicemail': 'public',
-  'POST /api/twilio/voicemail-recorded': 'public',
-  'POST /api/twilio/answer-result': 'public',
-  'POST /api/twilio/status-callback': 'public',
-  'POST /api/twilio/recording-status': 'public',
-};
+import { appPages } from '../../../test/helpers/pages';
+import { apiRouteAccess } from '../../../test/suites/route-access';
 
 const samplePath = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? '1' : 'sample'));
 
@@ -109,7 +19,12 @@ describe('authorization of every API route', () => {
   const hasher = cheapHasher();
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { deps: { passwordHasher: hasher } });
+    // With the pages, so GET /api/page-data is registered too (pages render only when asked).
+    t = await createTestApp('pglite', {
+      // A loaded test machine must not turn the answers into "busy" (503): that is the overload suite's.
+      env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+      deps: { passwordHasher: hasher, renderSource: appPages },
+    });
     await seedUser(t.db.database.db, hasher, { isAdmin: true });
     staffCookie = await signedInCookie(t.app, await seedUser(t.db.database.db, hasher, { isAdmin: false }));
   });
@@ -120,9 +35,10 @@ describe('authorization of every API route', () => {
       .filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD')
       .map((r) => ({ key: `${r.method} ${r.url}`, ...r }));
 
+  // The whole route table, pages and files included, is test/suites/authorization-matrix.test.ts's.
   it('lists every registered API route with the access it declares', () => {
     const declared = Object.fromEntries(apiRoutes().map((r) => [r.key, r.access]));
-    expect(declared).toEqual(expectedAccess);
+    expect(declared).toEqual(apiRouteAccess);
   });
 
   it('refuses anonymous callers (401) and signed-in non-admins (403) on every admin route', async () => {

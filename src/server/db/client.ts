@@ -105,12 +105,18 @@ function wrapPglite(client: PGlite, releaseLock: () => void): Database {
   return { engine: 'pglite', client, db, ping: () => ping(db), close, listen };
 }
 
+/**
+ * How long a query may wait for a connection (a free one in the pool, or a new one to the server)
+ * before it fails, and its request is answered 503: a stopped or unreachable server, or a pool
+ * exhausted by a burst, means "try again" within this long instead of a hung request.
+ */
+export const POSTGRES_CONNECTION_TIMEOUT_MS = 5_000;
+
 async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new LendingPool({
     connectionString: databaseUrl,
     max: 10,
-    // Fail fast at start-up or in a health check instead of hanging on an unreachable server.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POSTGRES_CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     application_name: 'carbuy-direct',
   });
@@ -118,6 +124,12 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
   // unhandled, that would crash the process. The pool replaces the client on next use. Serialized
   // here, not by the logger, because the fallback logger is the console: no query values either way.
   pool.on('error', (error) => logger.error({ err: serializeError(error) }, 'PostgreSQL pool: idle client error'));
+  // A client lent out (a transaction holds it between queries) has no listener of the pool's: its
+  // connection ending (terminated backend, server stopped) would be an uncaught 'error' that ends
+  // the process. The query in progress, or the next one, fails with the error instead, and its
+  // request is answered 503; LendingPool gives the broken client back. This one also hears errors
+  // a client emits after it has been given back and dropped.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db: Db = drizzleNodePg({ client: pool, schema });
   const close = once(() => pool.end());
   const listen = (channel: string, onNotify: (payload: string) => void) =>
@@ -130,6 +142,39 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
     throw error;
   }
   return database;
+}
+
+/**
+ * A pool whose lent clients (`await pool.connect()`) go back to it, and out of it, as soon as
+ * their connection breaks. Drizzle's transaction() releases its client in a `finally` entered only
+ * after BEGIN succeeds: a BEGIN on a cut connection never gave its client back, and once `max`
+ * were lost so, every request waited out the connection time-out until the process was
+ * restarted. A release after that is a no-op rather than pg-pool's "release called twice" error.
+ */
+class LendingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pg-pool's own query() lends with a callback and handles a broken client itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const lost = (error: Error) => client.release(error);
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.off('error', lost);
+        release(error);
+      };
+      client.on('error', lost);
+      return client;
+    });
+  }
 }
 
 /** How long to wait before reopening a lost listening connection. */

@@ -16,7 +16,11 @@ export const databaseMessages = {
   tooLarge: 'Some of what you sent is too long. Shorten it and try again.',
   duplicate: 'That already exists: something else has these details.',
   missingReference: 'That refers to something that no longer exists. Reload the page and try again.',
+  unavailable: 'Our service is briefly unavailable. Please try again in a few seconds.',
 } as const;
+
+/** Seconds a caller refused because the database is unreachable is asked to wait (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The SQLSTATE of a database error, looked for along the `cause` chain; undefined otherwise. */
 export function sqlState(error: unknown): string | undefined {
@@ -43,6 +47,46 @@ export function databaseRefusal(error: unknown): DatabaseRefusal | undefined {
   if (code === '23505') return { status: 409, message: databaseMessages.duplicate };
   if (code === '23503') return { status: 409, message: databaseMessages.missingReference };
   return undefined;
+}
+
+/**
+ * SQLSTATEs of a database that is going away or not back yet: 57P01 admin shutdown (a terminated
+ * backend, a fast or immediate stop), 57P02 crash shutdown, 57P03 cannot connect now (starting
+ * up, in recovery), 53300 too many connections; class 08 is "connection exception".
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Node's socket errors on the way to the server. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/**
+ * pg's own errors carry no code, only these messages: the connection ended mid-query, the pool
+ * waited past its connection time-out, or a client already broken was asked again.
+ */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /is not queryable$/,
+];
+
+/**
+ * Whether the error means the database cannot be reached right now (a restart, a failover, cut
+ * connections, a pool exhausted past its time-out): nothing the caller did, and it passes, so the
+ * answer is 503 with Retry-After rather than a 500. Looked for along the `cause` chain, as Drizzle
+ * wraps the driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && typeof current === 'object' && current !== null; i++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNREACHABLE_CODES.has(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Properties that may hold values from the query: never logged. */

@@ -18,6 +18,9 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
 export const bodyMessages = {
   tooDeep: `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   tooLarge: 'The request is too large.',
+  notJson: 'The request is not valid JSON.',
+  notObject: 'The request must be a JSON object.',
+  unknownField: 'This field is not part of the form. Remove it and try again.',
 } as const;
 
 /** True when `[` and `{` outside strings nest deeper than `maxDepth`. Linear, no allocation. */

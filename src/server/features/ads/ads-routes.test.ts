@@ -43,7 +43,7 @@ describe('GET /social-media-ads/<name>.svg', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
       expect(response.headers['content-security-policy']).toBe(
-        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('public, max-age=300');

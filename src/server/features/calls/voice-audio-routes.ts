@@ -13,7 +13,7 @@ import {
   voiceMessageParamsSchema,
   voiceMessageTypeSchema,
 } from '~/shared/voice-messages';
-import { playableAudioKind, type VoiceAudioStore } from './voice-audio';
+import { playableAudio, type VoiceAudioStore } from './voice-audio';
 
 export type VoiceAudioRoutesDeps = { store: VoiceAudioStore };
 
@@ -59,10 +59,14 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
         throw new AppError('INVALID_INPUT', vm.unknownType, { issues: [{ path: 'type', message: vm.unknownType }] });
       }
       if (!audio) throw new AppError('INVALID_INPUT', vm.noFile, { issues: [{ path: 'audio', message: vm.noFile }] });
-      const kind = await playableAudioKind(audio);
-      if (!kind) throw notAudio();
-      const url = await store.replace(parsedType.data, audio, kind);
-      request.log.info({ type: parsedType.data, bytes: audio.length, kind: kind.ext }, 'voice message replaced');
+      // Only the audio itself is kept: anything around it (tags, an appended file) is dropped.
+      const playable = await playableAudio(audio);
+      if (!playable) throw notAudio();
+      const url = await store.replace(parsedType.data, playable.bytes, playable);
+      request.log.info(
+        { type: parsedType.data, bytes: playable.bytes.length, kind: playable.ext },
+        'voice message replaced',
+      );
       return reply.status(201).send({ type: parsedType.data, url });
     },
   );

@@ -10,32 +10,116 @@ import type { VoiceAudio } from './call-twiml';
 /** Under /uploads/voice/: public, because Twilio fetches the files to play them to callers. */
 export const VOICE_UPLOAD_AREA = 'voice';
 
-/**
- * WAV encodings Twilio's <Play> takes: PCM, A-law and μ-law (format codes 1, 6, 7). Other WAVs
- * (ADPCM, floating point) would upload fine and then fail on a caller's line, so they are refused.
- */
+/** WAV encodings Twilio's <Play> takes: PCM, A-law and μ-law (format codes 1, 6, 7). */
 const PLAYABLE_WAV_FORMATS = new Set([1, 6, 7]);
 
-/** The audio's kind by its content (never its name or the browser's type), or null if not MP3 or playable WAV. */
-export async function playableAudioKind(bytes: Buffer): Promise<{ ext: 'mp3' | 'wav'; contentType: string } | null> {
+export type PlayableAudio = { ext: 'mp3' | 'wav'; contentType: string; bytes: Buffer };
+
+/**
+ * The audio's kind by its content (never its name or the browser's type), and the audio itself
+ * without anything around it: an MP3 keeps only its MPEG frames (no ID3 tag, nothing after the last
+ * whole frame), a WAV only its "fmt " and "data" chunks. A page or archive appended to a recording,
+ * or hidden in a tag or chunk, is not kept (issue 17: nothing hostile is stored as sent); the sound
+ * is unchanged. Null when it is not MP3 or playable WAV.
+ */
+export async function playableAudio(bytes: Buffer): Promise<PlayableAudio | null> {
   const found = await fileTypeFromBuffer(bytes);
-  if (found?.ext === 'mp3') return { ext: 'mp3', contentType: 'audio/mpeg' };
-  if (found?.ext === 'wav' && PLAYABLE_WAV_FORMATS.has(wavFormatCode(bytes) ?? -1)) {
-    return { ext: 'wav', contentType: 'audio/wav' };
+  if (found?.ext === 'mp3') {
+    const frames = mpegFrames(bytes);
+    return frames ? { ext: 'mp3', contentType: 'audio/mpeg', bytes: frames } : null;
+  }
+  if (found?.ext === 'wav') {
+    const clean = cleanWav(bytes);
+    return clean ? { ext: 'wav', contentType: 'audio/wav', bytes: clean } : null;
   }
   return null;
 }
 
-/** The audio format code of a WAV's "fmt " chunk, walking the RIFF chunks; null when there is none. */
-function wavFormatCode(bytes: Buffer): number | null {
+/** kbit/s by bitrate index, for MPEG-1 layers I, II, III and MPEG-2/2.5 layers I, II and III. */
+const BITRATES = {
+  v1: [
+    [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  ],
+  v2: [
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  ],
+};
+/** Hz by sample-rate index, for version bits 0 (MPEG-2.5), 2 (MPEG-2) and 3 (MPEG-1). */
+const SAMPLE_RATES: Record<number, number[]> = {
+  0: [11025, 12000, 8000],
+  2: [22050, 24000, 16000],
+  3: [44100, 48000, 32000],
+};
+
+/** The length of the MPEG audio frame at `offset` and its stream's signature, or null if none starts there. */
+function mpegFrame(bytes: Buffer, offset: number): { length: number; stream: number } | null {
+  if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
+  const version = (bytes[offset + 1]! >> 3) & 3;
+  const layer = 4 - ((bytes[offset + 1]! >> 1) & 3); // 1, 2 or 3 (4: reserved)
+  const bitrateIndex = bytes[offset + 2]! >> 4;
+  const rateIndex = (bytes[offset + 2]! >> 2) & 3;
+  const padding = (bytes[offset + 2]! >> 1) & 1;
+  const rate = SAMPLE_RATES[version]?.[rateIndex];
+  if (!rate || layer === 4 || bitrateIndex === 0 || bitrateIndex === 15) return null;
+  const bitrate = (version === 3 ? BITRATES.v1 : BITRATES.v2)[layer - 1]![bitrateIndex]! * 1000;
+  const length =
+    layer === 1
+      ? (Math.floor((12 * bitrate) / rate) + padding) * 4
+      : Math.floor(((layer === 3 && version !== 3 ? 72 : 144) * bitrate) / rate) + padding;
+  return { length, stream: (version << 4) | (layer << 2) | rateIndex };
+}
+
+/** The MP3's MPEG frames, from after its ID3v2 tags to the end of its last whole frame; null when none. */
+function mpegFrames(bytes: Buffer): Buffer | null {
+  let start = 0;
+  while (bytes.toString('latin1', start, start + 3) === 'ID3' && start + 10 <= bytes.length) {
+    const size =
+      ((bytes[start + 6]! & 0x7f) << 21) |
+      ((bytes[start + 7]! & 0x7f) << 14) |
+      ((bytes[start + 8]! & 0x7f) << 7) |
+      (bytes[start + 9]! & 0x7f);
+    start += 10 + size + (bytes[start + 5]! & 0x10 ? 10 : 0);
+  }
+  let end = start;
+  const first = mpegFrame(bytes, start);
+  for (let frame = first; frame && frame.stream === first!.stream && end + frame.length <= bytes.length;) {
+    end += frame.length;
+    frame = mpegFrame(bytes, end);
+  }
+  return end > start ? bytes.subarray(start, end) : null;
+}
+
+/**
+ * A WAV of just its "fmt " and "data" chunks (a data chunk cut short keeps what arrived), or null
+ * when the encoding is not one Twilio's <Play> takes: PCM, A-law or μ-law (format codes 1, 6, 7).
+ * Other WAVs (ADPCM, floating point) would upload fine and then fail on a caller's line.
+ */
+function cleanWav(bytes: Buffer): Buffer | null {
+  let fmt: Buffer | undefined;
+  let data: Buffer | undefined;
   let offset = 12; // "RIFF", size, "WAVE"
-  while (offset + 8 <= bytes.length) {
+  while (offset + 8 <= bytes.length && !(fmt && data)) {
     const id = bytes.toString('latin1', offset, offset + 4);
     const size = bytes.readUInt32LE(offset + 4);
-    if (id === 'fmt ') return offset + 10 <= bytes.length ? bytes.readUInt16LE(offset + 8) : null;
+    const body = bytes.subarray(offset + 8, Math.min(bytes.length, offset + 8 + size));
+    if (id === 'fmt ' && !fmt) fmt = body;
+    if (id === 'data' && !data) data = body;
     offset += 8 + size + (size % 2);
   }
-  return null;
+  if (!fmt || fmt.length < 16 || !data || !PLAYABLE_WAV_FORMATS.has(fmt.readUInt16LE(0))) return null;
+  const header = (id: string, size: number) => {
+    const out = Buffer.alloc(8);
+    out.write(id, 0, 'latin1');
+    out.writeUInt32LE(size, 4);
+    return out;
+  };
+  const chunk = (id: string, body: Buffer) => [header(id, body.length), body, Buffer.alloc(body.length % 2)];
+  const wave = Buffer.concat([Buffer.from('WAVE', 'latin1'), ...chunk('fmt ', fmt), ...chunk('data', data)]);
+  return Buffer.concat([header('RIFF', wave.length), wave]);
 }
 
 const publicPath = (fileName: string) => `/uploads/${VOICE_UPLOAD_AREA}/${fileName}`;

@@ -10,6 +10,7 @@ import {
   messageIdParamsSchema,
   messageListQuerySchema,
   messageListResponseSchema,
+  messageMessages,
   sendTestMessageInputSchema,
 } from '~/shared/messages';
 import { intFromString } from '~/shared/schema-kit';
@@ -35,7 +36,13 @@ const admin = { access: 'admin' as const };
  * must not tell a sender their e-mail was opened), and lets only our own pages frame it.
  */
 const HTML_PREVIEW_POLICY =
-  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; object-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/**
+ * An attachment opened in the browser: nothing runs, nothing is fetched, nothing frames it.
+ * base-uri and frame-ancestors do not fall back to default-src, so they are named (ASVS 3.4.3).
+ */
+const ATTACHMENT_POLICY = "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Attachments open in the browser only when that is harmless; anything else downloads. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'text/plain']);
@@ -90,7 +97,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
       config: admin,
       schema: {
         params: messageIdParamsSchema.extend({
-          index: intFromString({ min: 0, max: 99, message: 'Not a valid attachment number.' }),
+          index: intFromString({ min: 0, max: 99, message: messageMessages.invalidAttachment }),
         }),
         response: { 200: z.any(), ...errors },
       },
@@ -104,7 +111,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
       return reply
         .header('Content-Type', inline ? attachment.contentType : 'application/octet-stream')
         .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', attachment.filename))
-        .header('Content-Security-Policy', "sandbox; default-src 'none'")
+        .header('Content-Security-Policy', ATTACHMENT_POLICY)
         .removeHeader('Origin-Agent-Cluster')
         .send(content);
     },

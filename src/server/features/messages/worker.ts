@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { withoutContactDetails } from '~/server/logger';
 import { outboundMessages, type StoredAttachment } from '~/server/db/schema';
 import type { FileStore } from '~/server/storage/file-store';
 import type { MessageChannel } from '~/shared/messages';
@@ -193,18 +194,23 @@ export function createOutboxWorker(deps: {
 
   async function recordFailure(message: Claimed, error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
+    // The message keeps the provider's words for staff; the log leaves out the recipient they may name.
+    const loggedReason = withoutContactDetails(reason);
     const permanent = error instanceof DeliveryError && error.permanent;
     const delay = permanent ? undefined : retryDelayMs(message.attempts, deps.random);
     if (delay === undefined) {
       const lastError = permanent ? reason : `Gave up after ${message.attempts} attempts. Last error: ${reason}`;
       log.warn(
-        { messageId: message.id, channel: message.channel, attempts: message.attempts, reason },
+        { messageId: message.id, channel: message.channel, attempts: message.attempts, reason: loggedReason },
         'outbox: message failed',
       );
       await settle(message, { status: 'failed', lastError });
       return;
     }
-    log.info({ messageId: message.id, attempts: message.attempts, retryInMs: delay, reason }, 'outbox: will retry');
+    log.info(
+      { messageId: message.id, attempts: message.attempts, retryInMs: delay, reason: loggedReason },
+      'outbox: will retry',
+    );
     await settle(message, { status: 'queued', lastError: reason, nextAttemptAt: new Date(clock().getTime() + delay) });
   }
 

@@ -15,6 +15,7 @@ import {
   VALUATION_PHOTOS_MAX,
   valuationPhotoMessages as m,
   valuationPhotoParamsSchema,
+  valuationPhotoQuerySchema,
   valuationPhotosSchema,
 } from '~/shared/valuation-photos';
 import {
@@ -222,7 +223,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
       config: { access: 'public' },
       schema: {
         params: valuationPhotoParamsSchema,
-        querystring: z.object({ size: z.enum(['full', 'thumb']).default('full') }),
+        querystring: valuationPhotoQuerySchema,
         response: { 200: z.any(), ...errors },
       },
     },

@@ -4,6 +4,7 @@ import type { FileStore } from '~/server/storage/file-store';
 import { AppError } from '~/server/http/app-error';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
 import { createRateLimit } from '~/server/http/rate-limit';
+import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
   IDEMPOTENCY_KEY_PATTERN,
@@ -39,6 +40,9 @@ const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 
 
 /** The seller's side of valuations (issue 10): submitting a request, then its photos. */
 export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = async (app, deps) => {
+  // The answers hold the seller's upload token and photo list: no cache keeps them (ASVS 14.3.2).
+  // Added first, so the photo routes below inherit it.
+  noStoreByDefault(app);
   // Its own encapsulated plugin: multipart parsing and upload limits exist only for the photo routes.
   await app.register(photoRoutes, {
     db: deps.db,

@@ -1,0 +1,671 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carValuations, purchasedVehicles, voiceAudio } from '~/server/db/schema';
+import { createDiskFileStore } from '~/server/storage/file-store';
+import { createPublicUploads, PUBLIC_UPLOAD_NAME } from '~/server/storage/public-uploads';
+import {
+  PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
+  PURCHASED_VEHICLE_PHOTOS_MAX,
+  purchasedVehiclePhotoMessages as pm,
+} from '~/shared/purchased-vehicles';
+import {
+  VALUATION_PHOTO_MAX_BYTES,
+  VALUATION_PHOTOS_MAX,
+  valuationPhotoMessages as m,
+} from '~/shared/valuation-photos';
+import { VOICE_AUDIO_MAX_BYTES, voiceMessageMessages as vm } from '~/shared/voice-messages';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { cheapHasher, seedUser, signedInCookie, testClock } from '../helpers/auth';
+import type { TestEngine } from '../helpers/database';
+import { count, suiteFigures } from '../helpers/figures';
+import { multipart, smallJpeg, type Upload } from '../helpers/images';
+import { validValuation } from '../helpers/valuation';
+import {
+  exiftoolRead,
+  exiftoolReadBytes,
+  gpsPhotos,
+  type GpsPhoto,
+  gpsTags,
+  HTML_PAYLOAD,
+  id3Tag,
+  id3ThenHtml,
+  jpegWithHtmlComment,
+  jpegZipPolyglot,
+  metadataTags,
+  mp3WithHtml,
+  mpegHeaderThenHtml,
+  mutants,
+  noisyJpeg,
+  noisyPng,
+  paddedTo,
+  PAYLOAD_MARKER,
+  pixelFloodPng,
+  pngWithHtmlText,
+  rawMultipart,
+  riffChunk,
+  SVG_PAYLOAD,
+  traversalNames,
+  wav,
+} from './hostile-files';
+
+/**
+ * Issue 17, Uploads: every upload endpoint (sellers' valuation photos, staff's purchased-vehicle
+ * form and photos, voice messages' audio) gets the whole catalogue of hostile files, and each is
+ * either refused (4xx with the endpoint's own message, nothing written, no row changed) or cleaned
+ * (stored re-encoded under a name the server made, not the bytes sent, no hidden payload, no GPS).
+ *
+ * "Stored as sent" means the server kept the hostile part as the client sent it: for hostile
+ * content, a stored file byte-identical to the upload or holding its hidden payload; for a hostile
+ * name, a stored name built from it. Recordings are kept as uploaded by design (phones play them),
+ * so for audio only the hostile part (an appended page, a hidden chunk, the name) must go.
+ *
+ * Every file the app writes lands in a fresh folder of its own; after each upload the whole folder
+ * is compared with before, and at the end the places a climbing name would reach are checked.
+ */
+
+const ORIGIN = 'http://localhost';
+/** Each endpoint's catalogue is many uploads in a row; the whole suite's time is reported as its figure. */
+const SLOW = { timeout: 240_000 };
+const NOW = new Date('2026-11-24T10:00:00Z');
+const mp3 = fs.readFileSync(new URL('../fixtures/audio/tone-440hz.mp3', import.meta.url));
+
+/** Why an endpoint refuses: each kind maps to the messages the endpoint may answer with. */
+type RefusalKind = 'tooLarge' | 'tooMany' | 'parts' | 'notAccepted' | 'unreadable' | 'pixels';
+type Body = { payload: Buffer; contentType: string };
+
+type Endpoint = {
+  name: string;
+  kind: 'image' | 'audio';
+  field: string;
+  maxBytes: number;
+  maxFiles: number;
+  /** The text fields a valid request carries (the vehicle's details, the message type). */
+  fields: Record<string, string>;
+  /** Where its files go, relative to the suite's folder, and the shape of their names. */
+  folder: string;
+  storedName: RegExp;
+  refusals: Record<RefusalKind, string[]>;
+  /** Readies a fresh target (a valuation, a vehicle) and returns the sender for it. */
+  prepare(): Promise<(body: Body) => Promise<LightMyRequestResponse>>;
+  /** The rows the endpoint changes, as one comparable string. */
+  rows(): Promise<string>;
+};
+
+type Outcome = 'refused' | 'cleaned' | 'either';
+
+type HostileCase = {
+  label: string;
+  body: (endpoint: Endpoint) => Body;
+  /** The uploaded bytes (of the hostile file) to compare stored files with. */
+  sent?: Buffer;
+  outcome: Outcome;
+  refusal?: RefusalKind[];
+  /** What makes it hostile: its content (default) or only its name. */
+  hostile?: 'content' | 'name';
+  gps?: boolean;
+  /** A control case: a good file at the edge, counted as neither hostile nor GPS. */
+  control?: boolean;
+};
+
+const withFields = (endpoint: Endpoint, uploads: Upload[]) =>
+  multipart(
+    uploads.map((u) => ({ field: endpoint.field, ...u })),
+    endpoint.fields,
+  );
+
+const oneFile = (filename: string, content: Buffer, contentType?: string): HostileCase['body'] => {
+  return (endpoint) => withFields(endpoint, [{ filename, content, ...(contentType ? { contentType } : {}) }]);
+};
+
+/** Every file under `root`, by relative path, with what changes when it is written. */
+function snapshot(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const stat = fs.statSync(full);
+        files.set(path.relative(root, full), `${stat.size}:${stat.mtimeMs}:${stat.ino}`);
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/**
+ * PGlite only: what happens to a file does not depend on the database engine, and the catalogue is
+ * a few hundred uploads, too many to run twice within the suite's time.
+ */
+const engine: TestEngine = 'pglite';
+
+describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
+  const figures = suiteFigures('Uploads');
+  const tally = { hostile: 0, storedAsSent: 0, gps: 0, gpsKept: 0 };
+  let t: TestApp;
+  let parent: string;
+  let cookie: string;
+  let endpoints: Endpoint[];
+  let cwdBefore: string[];
+
+  beforeAll(async () => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-hostile-uploads-'));
+    cwdBefore = fs.readdirSync(process.cwd()).sort();
+    const hasher = cheapHasher();
+    t = await createTestApp(engine, {
+      // The suite's own synchronous checks (hashing, exiftool) stall the event loop, which the
+      // overload guard would answer with 503: it is not what this suite tests.
+      env: { DATA_DIR: path.join(parent, 'data'), OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+      deps: {
+        passwordHasher: hasher,
+        clock: testClock(NOW),
+        files: createDiskFileStore(path.join(parent, 'files')),
+        uploads: createPublicUploads(path.join(parent, 'uploads')),
+        valuations: {
+          submitLimit: { limit: 10_000, windowMs: 60_000 },
+          photoCallsLimit: { limit: 10_000, windowMs: 60_000 },
+        },
+        purchasedVehicles: { visibleMaxAgeMs: 0 },
+      },
+    });
+    cookie = await signedInCookie(t.app, await seedUser(t.db.database.db, hasher, { isAdmin: true }));
+    endpoints = [valuationPhotos(), vehicleForm(), vehiclePhotos(), voiceAudioUpload()];
+  });
+
+  afterAll(async () => {
+    figures.report(
+      `${count(tally.hostile)} hostile files, ${tally.storedAsSent} stored as sent; ${count(tally.gps)} with GPS, ${tally.gpsKept} kept`,
+      engine,
+    );
+    await t?.close();
+    if (parent) fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  const db = () => t.db.database.db;
+  const admin = () => ({ cookie, origin: ORIGIN });
+  const inject = (url: string, body: Body, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...headers, 'content-type': body.contentType },
+    });
+
+  function valuationPhotos(): Endpoint {
+    let current = '';
+    return {
+      name: 'valuation photos',
+      kind: 'image',
+      field: 'photos',
+      maxBytes: VALUATION_PHOTO_MAX_BYTES,
+      maxFiles: VALUATION_PHOTOS_MAX,
+      fields: {},
+      folder: 'files/valuation-photos',
+      storedName: /^[0-9a-f]{32}\.jpg$/,
+      refusals: {
+        tooLarge: [m.tooLarge],
+        tooMany: [m.tooMany],
+        parts: [m.tooMany, m.onlyPhotos],
+        notAccepted: [m.notAnImage],
+        unreadable: [m.unreadable],
+        pixels: [m.tooManyPixels],
+      },
+      async prepare() {
+        const response = await t.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
+        expect(response.statusCode, response.body).toBe(201);
+        const { id, uploadToken } = response.json<{ id: string; uploadToken: string }>();
+        current = id;
+        return (body) => inject(`/api/valuations/${id}/photos`, body, { authorization: `Bearer ${uploadToken}` });
+      },
+      async rows() {
+        const rows = await db()
+          .select({ photoPaths: carValuations.photoPaths })
+          .from(carValuations)
+          .where(eq(carValuations.id, current));
+        return JSON.stringify(rows);
+      },
+    };
+  }
+
+  const vehicleDetails = {
+    make: 'Ford',
+    model: 'Focus',
+    year: '2019',
+    registration: 'ab12 cde',
+    fuelType: 'Petrol',
+    engineSize: '1.0L',
+    color: 'Blue',
+    mileage: '45000',
+    purchasePrice: '4250.5',
+    location: 'Grimsby',
+    description: 'One owner.',
+    purchaseDate: '2026-11-20',
+  };
+  const vehicleRefusals = {
+    tooLarge: [pm.tooLarge],
+    tooMany: [pm.tooMany],
+    parts: ['This form has too many fields.', 'Unexpected form field: f0'],
+    notAccepted: [pm.notAnImage],
+    unreadable: [pm.unreadable],
+    pixels: [pm.tooManyPixels],
+  };
+  const vehicleRows = async () =>
+    JSON.stringify(
+      await db()
+        .select({ id: purchasedVehicles.id, photoPaths: purchasedVehicles.photoPaths })
+        .from(purchasedVehicles)
+        .orderBy(purchasedVehicles.id),
+    );
+
+  function vehicleForm(): Endpoint {
+    return {
+      name: 'purchased-vehicle form',
+      kind: 'image',
+      field: 'photos',
+      maxBytes: PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
+      maxFiles: PURCHASED_VEHICLE_PHOTOS_MAX,
+      fields: vehicleDetails,
+      folder: 'uploads/purchased-vehicles',
+      storedName: PUBLIC_UPLOAD_NAME,
+      refusals: vehicleRefusals,
+      async prepare() {
+        return (body) => inject('/api/admin/purchased-vehicles', body, admin());
+      },
+      rows: vehicleRows,
+    };
+  }
+
+  function vehiclePhotos(): Endpoint {
+    return {
+      name: 'purchased-vehicle photos',
+      kind: 'image',
+      field: 'photos',
+      maxBytes: PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
+      maxFiles: PURCHASED_VEHICLE_PHOTOS_MAX,
+      fields: {},
+      folder: 'uploads/purchased-vehicles',
+      storedName: PUBLIC_UPLOAD_NAME,
+      refusals: vehicleRefusals,
+      async prepare() {
+        const created = await inject('/api/admin/purchased-vehicles', multipart([], vehicleDetails), admin());
+        expect(created.statusCode, created.body).toBe(201);
+        const { id } = created.json<{ id: number }>();
+        return (body) => inject(`/api/admin/purchased-vehicles/${id}/photos`, body, admin());
+      },
+      rows: vehicleRows,
+    };
+  }
+
+  function voiceAudioUpload(): Endpoint {
+    const onlyOne = 'Send one audio file and its message type only.';
+    return {
+      name: 'voice audio',
+      kind: 'audio',
+      field: 'audio',
+      maxBytes: VOICE_AUDIO_MAX_BYTES,
+      maxFiles: 1,
+      fields: { type: 'welcome' },
+      folder: 'uploads/voice',
+      storedName: PUBLIC_UPLOAD_NAME,
+      refusals: {
+        tooLarge: [vm.tooLargeDetail],
+        tooMany: [onlyOne],
+        parts: [onlyOne, 'This form has no field "f0".'],
+        notAccepted: [vm.notAudio],
+        unreadable: [vm.notAudio],
+        pixels: [],
+      },
+      async prepare() {
+        return (body) => inject('/api/audio/upload', body, admin());
+      },
+      rows: async () => JSON.stringify(await db().select().from(voiceAudio)),
+    };
+  }
+
+  /** Sends one hostile case to one endpoint and checks it was refused or cleaned; updates the tally. */
+  async function attempt(endpoint: Endpoint, hostile: HostileCase) {
+    const label = `${endpoint.name}: ${hostile.label}`;
+    const send = await endpoint.prepare();
+    const body = hostile.body(endpoint);
+    const filesBefore = snapshot(parent);
+    const rowsBefore = await endpoint.rows();
+    const response = await send(body);
+    const added = [...snapshot(parent)].filter(([file, hash]) => filesBefore.get(file) !== hash);
+    if (!hostile.control) tally.hostile += 1;
+    if (hostile.gps) tally.gps += 1;
+
+    expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+    const refused = response.statusCode >= 400;
+    if (refused) {
+      expect(hostile.outcome, `${label} was refused: ${response.body}`).not.toBe('cleaned');
+      const allowed = (hostile.refusal ?? []).flatMap((kind) => endpoint.refusals[kind]);
+      expect(allowed, `${label}: ${response.body}`).toContain(response.json<{ message: string }>().message);
+      expect(added, `${label}: files written for a refused upload`).toEqual([]);
+      expect(await endpoint.rows(), `${label}: rows changed by a refused upload`).toBe(rowsBefore);
+      return;
+    }
+    expect(hostile.outcome, `${label} was stored: ${response.body}`).not.toBe('refused');
+    expect(response.statusCode, label).toBe(201);
+    expect(response.body, label).not.toContain(PAYLOAD_MARKER);
+    expect(added.length, `${label}: nothing stored`).toBeGreaterThan(0);
+    const asSent = await checkStored(
+      endpoint,
+      hostile,
+      added.map(([file]) => file),
+      label,
+    );
+    if (!hostile.control && asSent) tally.storedAsSent += 1;
+    if (hostile.gps && asSent) tally.gpsKept += 1;
+    expect(asSent, `${label}: stored as sent`).toBe(false);
+  }
+
+  /**
+   * The stored files of an accepted upload: in the endpoint's folder under a name the server made,
+   * decodable, without the hidden payload, and (hostile content) not the bytes sent. Images must
+   * carry no GPS and no metadata at all. Returns true when anything was kept as sent.
+   */
+  async function checkStored(endpoint: Endpoint, hostile: HostileCase, added: string[], label: string) {
+    let asSent = false;
+    for (const file of added) {
+      expect(path.dirname(file), `${label}: ${file}`).toBe(endpoint.folder);
+      if (!endpoint.storedName.test(path.basename(file))) asSent = true;
+      const bytes = fs.readFileSync(path.join(parent, file));
+      if (bytes.includes(PAYLOAD_MARKER) || bytes.includes(HTML_PAYLOAD.subarray(0, 20))) asSent = true;
+      if (hostile.sent && hostile.hostile !== 'name' && !hostile.control && bytes.equals(hostile.sent)) asSent = true;
+      if (file.startsWith('uploads/')) await expectServedAsMedia(file, bytes, label);
+      if (endpoint.kind === 'image') {
+        const meta = await sharp(bytes).metadata();
+        expect(['jpeg', 'webp'], `${label}: ${file}`).toContain(meta.format);
+        expect(meta.exif, `${label}: ${file} keeps EXIF`).toBeUndefined();
+        expect(meta.xmp, `${label}: ${file} keeps XMP`).toBeUndefined();
+        expect(bytes.length, `${label}: ${file} has bytes after its end`).toBe(encodedLength(bytes, meta.format!));
+      }
+    }
+    if (endpoint.kind === 'image' && hostile.gps) {
+      const read = exiftoolRead(added.map((file) => path.join(parent, file)));
+      for (const tags of read) {
+        if (gpsTags(tags).length > 0) asSent = true;
+        expect(gpsTags(tags), `${label}: ${String(tags.SourceFile)}`).toEqual([]);
+        expect(metadataTags(tags), `${label}: ${String(tags.SourceFile)}`).toEqual([]);
+      }
+    }
+    return asSent;
+  }
+
+  /** A public file is served as what it is (image or audio, never sniffed as a page) and as stored. */
+  async function expectServedAsMedia(file: string, bytes: Buffer, label: string) {
+    const served = await t.app.inject({ url: `/${file}` });
+    expect(served.statusCode, `${label}: GET /${file}`).toBe(200);
+    expect(served.headers['content-type'], `${label}: GET /${file}`).toMatch(/^(image\/(jpeg|webp)|audio\/(mpeg|wav))/);
+    expect(served.headers['x-content-type-options'], `${label}: GET /${file}`).toBe('nosniff');
+    expect(served.rawPayload.equals(bytes), `${label}: GET /${file}`).toBe(true);
+  }
+
+  /** Cases every endpoint gets: limits, lying types, and names that climb. */
+  function commonCases(endpoint: Endpoint, good: Buffer, goodName: string): HostileCase[] {
+    const over = paddedTo(good, endpoint.maxBytes + 1);
+    const goodUpload = { filename: goodName, content: good };
+    const many = Array.from({ length: endpoint.maxFiles + 1 }, (_, i) => ({
+      ...goodUpload,
+      filename: `${i}-${goodName}`,
+    }));
+    const manyFields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'x']));
+    return [
+      {
+        label: 'one byte over the size limit',
+        body: oneFile(goodName, over),
+        sent: over,
+        outcome: 'refused',
+        refusal: ['tooLarge'],
+      },
+      {
+        label: `${endpoint.maxFiles + 1} files (one over the limit)`,
+        body: (e) => withFields(e, many),
+        sent: good,
+        outcome: 'refused',
+        refusal: ['tooMany'],
+      },
+      {
+        label: 'a file and 40 text fields (too many parts)',
+        body: (e) => multipart([{ ...goodUpload, field: e.field }], { ...e.fields, ...manyFields }),
+        sent: good,
+        outcome: 'refused',
+        refusal: ['parts', 'tooMany'],
+      },
+      ...(
+        [
+          ['an HTML page named photo.jpg', 'photo.jpg', HTML_PAYLOAD, 'image/jpeg'],
+          ['an HTML page named photo.png', 'photo.png', HTML_PAYLOAD, 'image/png'],
+          ['an SVG with a script named photo.jpg', 'photo.jpg', SVG_PAYLOAD, 'image/jpeg'],
+          ['an SVG named image.svg, sent as image/svg+xml', 'image.svg', SVG_PAYLOAD, 'image/svg+xml'],
+          ['an HTML page named message.mp3', 'message.mp3', HTML_PAYLOAD, 'audio/mpeg'],
+          ['an SVG named message.wav', 'message.wav', SVG_PAYLOAD, 'audio/wav'],
+          ['an HTML page before a good file', goodName, Buffer.concat([HTML_PAYLOAD, good]), undefined],
+          ['a file of zeros', goodName, Buffer.alloc(4096), undefined],
+        ] as const
+      ).map(([label, filename, content, type]): HostileCase => ({
+        label,
+        body: oneFile(filename, content, type),
+        sent: content,
+        outcome: 'refused',
+        refusal: ['notAccepted'],
+      })),
+      ...traversalNames.map((name): HostileCase => ({
+        label: `a good file named ${JSON.stringify(name)}`,
+        body: oneFile(name, good),
+        sent: good,
+        outcome: 'cleaned',
+        hostile: 'name',
+      })),
+      {
+        label: 'a good file named by RFC 5987 as ..%2F..%2Fevil',
+        body: (e) =>
+          rawMultipart([
+            ...Object.entries(e.fields).map(([name, value]) => ({
+              disposition: `form-data; name="${name}"`,
+              content: Buffer.from(value),
+            })),
+            {
+              disposition: `form-data; name="${e.field}"; filename*=UTF-8''..%2F..%2F..%2Fevil.${goodName.split('.').pop()}`,
+              content: good,
+            },
+          ]),
+        sent: good,
+        outcome: 'cleaned',
+        hostile: 'name',
+      },
+      {
+        label: 'a good file beside an HTML page: refused whole',
+        body: (e) => withFields(e, [goodUpload, { filename: 'page.jpg', content: HTML_PAYLOAD }]),
+        sent: good,
+        outcome: 'refused',
+        refusal: ['notAccepted', 'tooMany'],
+      },
+    ];
+  }
+
+  let gpsMade: Promise<GpsPhoto[]> | undefined;
+  /** The GPS photos, made once by exiftool; each is checked to carry its position before it is sent. */
+  function gpsInputs() {
+    gpsMade ??= gpsPhotos().then((photos) => {
+      for (const photo of photos) {
+        const tags = exiftoolReadBytes(photo.content, photo.filename.split('.').pop()!.toLowerCase());
+        expect(gpsTags(tags), `${photo.label} carries no GPS before upload`).not.toEqual([]);
+      }
+      return photos;
+    });
+    return gpsMade;
+  }
+
+  /** Polyglots, broken and mutated images, a pixel flood, and photos with a position. */
+  async function imageCases(mutantCount: number): Promise<HostileCase[]> {
+    const jpeg = await noisyJpeg();
+    const png = await noisyPng();
+    const cleaned = (label: string, filename: string, content: Buffer, gps = false): HostileCase => ({
+      label,
+      body: oneFile(filename, content),
+      sent: content,
+      outcome: 'cleaned',
+      gps,
+    });
+    const broken = (label: string, content: Buffer): HostileCase => ({
+      label,
+      body: oneFile('photo.jpg', content),
+      sent: content,
+      outcome: 'either',
+      refusal: ['unreadable', 'notAccepted', 'pixels'],
+    });
+    return [
+      cleaned('a JPEG with an HTML page appended', 'photo.jpg', Buffer.concat([jpeg, HTML_PAYLOAD])),
+      cleaned('a JPEG that is also a ZIP (GIFAR-like)', 'photo.jpg', jpegZipPolyglot(jpeg)),
+      cleaned('a PNG with an HTML page in a tEXt chunk', 'photo.png', pngWithHtmlText(png)),
+      cleaned('a JPEG with an HTML page in a comment segment', 'photo.jpg', jpegWithHtmlComment(jpeg)),
+      broken('a JPEG cut in half', jpeg.subarray(0, jpeg.length >> 1)),
+      broken('a PNG cut in half', png.subarray(0, png.length >> 1)),
+      broken('a JPEG cut to its first 40 bytes', jpeg.subarray(0, 40)),
+      ...mutants(jpeg, mutantCount, 17).map((content, i) =>
+        broken(`a JPEG with random bytes changed (#${i + 1})`, content),
+      ),
+      ...mutants(png, mutantCount >> 1, 71).map((content, i) =>
+        broken(`a PNG with random bytes changed (#${i + 1})`, content),
+      ),
+      {
+        label: 'a pixel-flood PNG (30000 × 30000 declared)',
+        body: oneFile('flood.png', pixelFloodPng()),
+        sent: pixelFloodPng(),
+        outcome: 'refused',
+        refusal: ['pixels'],
+      },
+      ...(await gpsInputs()).map((photo) =>
+        cleaned(`a photo with GPS: ${photo.label}`, photo.filename, photo.content, true),
+      ),
+    ];
+  }
+
+  /** Audio that hides a page or carries none at all. */
+  async function audioCases(): Promise<HostileCase[]> {
+    const jpeg = await smallJpeg();
+    const html = riffChunk('LIST', Buffer.concat([Buffer.from('INFOICMT', 'latin1'), HTML_PAYLOAD]));
+    const withList = wav(0.25, [html]);
+    const wavThenHtml = Buffer.concat([wav(0.25), HTML_PAYLOAD]);
+    const taggedMp3 = Buffer.concat([id3Tag(HTML_PAYLOAD), mp3]);
+    const cases: HostileCase[] = [
+      {
+        label: 'an MP3 with an HTML page appended',
+        body: oneFile('m.mp3', mp3WithHtml(mp3)),
+        sent: mp3WithHtml(mp3),
+        outcome: 'cleaned',
+      },
+      {
+        label: 'an MPEG frame header and then an HTML page',
+        body: oneFile('m.mp3', mpegHeaderThenHtml()),
+        outcome: 'refused',
+        refusal: ['notAccepted'],
+      },
+      {
+        label: 'an ID3 tag and then an HTML page',
+        body: oneFile('m.mp3', id3ThenHtml()),
+        outcome: 'refused',
+        refusal: ['notAccepted'],
+      },
+      {
+        label: 'a WAV with an HTML page appended',
+        body: oneFile('m.wav', wavThenHtml, 'audio/wav'),
+        sent: wavThenHtml,
+        outcome: 'cleaned',
+      },
+      {
+        label: 'a WAV with an HTML page in a LIST chunk',
+        body: oneFile('m.wav', withList, 'audio/wav'),
+        sent: withList,
+        outcome: 'cleaned',
+      },
+      {
+        label: 'a JPEG named message.mp3',
+        body: oneFile('message.mp3', jpeg),
+        outcome: 'refused',
+        refusal: ['notAccepted'],
+      },
+      {
+        label: 'an MP3 behind an ID3 tag holding an HTML page',
+        body: oneFile('m.mp3', taggedMp3),
+        sent: taggedMp3,
+        outcome: 'cleaned',
+      },
+    ];
+    return cases;
+  }
+
+  it('valuation photos: refused or cleaned, never stored as sent, no GPS kept', SLOW, async () => {
+    const endpoint = endpoints[0]!;
+    for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'photo.jpg'), ...(await imageCases(16))]) {
+      await attempt(endpoint, hostile);
+    }
+  });
+
+  it('purchased-vehicle form and photos: refused or cleaned, never stored as sent, no GPS kept', SLOW, async () => {
+    for (const endpoint of [endpoints[1]!, endpoints[2]!]) {
+      for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'car.jpg'), ...(await imageCases(8))]) {
+        await attempt(endpoint, hostile);
+      }
+    }
+  });
+
+  it('voice audio: refused or cleaned, never stored as sent', SLOW, async () => {
+    const endpoint = endpoints[3]!;
+    const cases = [...commonCases(endpoint, mp3, 'message.mp3'), ...(await audioCases())];
+    for (const hostile of cases) await attempt(endpoint, hostile);
+  });
+
+  it('takes a good file exactly at each size limit (the edge the one-byte-over case sits beside)', SLOW, async () => {
+    for (const endpoint of endpoints) {
+      const good = endpoint.kind === 'image' ? await smallJpeg() : mp3;
+      const atLimit = paddedTo(good, endpoint.maxBytes);
+      await attempt(endpoint, {
+        label: 'a good file exactly at the size limit',
+        body: oneFile(endpoint.kind === 'image' ? 'edge.jpg' : 'edge.mp3', atLimit),
+        sent: atLimit,
+        outcome: 'cleaned',
+        control: true,
+      });
+    }
+  });
+
+  it('writes no file outside the upload roots, and none under a name a client chose', () => {
+    const roots = ['files/valuation-photos', 'uploads/purchased-vehicles', 'uploads/voice'];
+    for (const file of snapshot(parent).keys()) {
+      expect(roots, file).toContain(path.dirname(file));
+      expect(path.basename(file), file).toMatch(/^[0-9a-f]{32}(-[a-z0-9]{1,12})?\.(jpg|jpeg|webp|mp3|wav)$/);
+    }
+    // Where a climbing name would have put its file, from each root and from the working folder.
+    const places = [parent, ...roots.map((root) => path.join(parent, root)), process.cwd()];
+    for (const place of places) {
+      for (const name of [...traversalNames, '../../../evil.jpg', '../../../evil.mp3']) {
+        const target = path.resolve(place, name.replace(/\\/g, '/'));
+        if (!target.startsWith(parent)) expect(fs.existsSync(target), target).toBe(false);
+      }
+    }
+    expect(fs.existsSync('/tmp/x.jpg')).toBe(false);
+    expect(fs.existsSync(path.join(parent, 'data')), 'DATA_DIR used').toBe(false);
+    // Other runs share the working folder, so only what an upload could have made there is compared.
+    const uploadLike = (names: string[]) =>
+      names
+        .filter((n) => /\.(jpe?g|png|webp|svg|html?|mp3|wav|partial)$|^(uploads|files|data|etc|tmp)$/i.test(n))
+        .sort();
+    expect(uploadLike(fs.readdirSync(process.cwd()))).toEqual(uploadLike(cwdBefore));
+    expect(tally.hostile).toBeGreaterThan(0);
+  });
+});
+
+/** The length an image's own structure gives (JPEG: to its end marker; WebP: RIFF's size). */
+function encodedLength(bytes: Buffer, format: string): number {
+  if (format === 'webp') return bytes.readUInt32LE(4) + 8;
+  const end = bytes.lastIndexOf(Buffer.from([0xff, 0xd9]));
+  return end + 2;
+}

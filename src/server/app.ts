@@ -125,6 +125,7 @@ declare module 'fastify' {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  let refusalHeaders: Record<string, string> = {};
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -140,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A few KB is all JSON routes need; a route that needs more (uploads) sets its own bodyLimit.
     bodyLimit: DEFAULT_BODY_LIMIT,
     // A path part too long for the router, or broken %-encoding: answered in our words and shape.
-    frameworkErrors: answerFrameworkError,
+    // Fastify runs no hooks for these, so they carry the security headers themselves (set below).
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply.headers(refusalHeaders)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -152,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inlineStyleHashes: deps.renderSource?.inlineStyleHashes,
     inlineScriptHashes: deps.renderSource?.inlineScriptHashes,
   });
+  refusalHeaders = securityHeaders.publicHeaders;
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
   // Before anything that touches the database: a saturated server refuses new work at once (503).

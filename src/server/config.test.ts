@@ -146,8 +146,17 @@ describe('time limits on requests', () => {
       headersTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
       keepAliveTimeoutMs: 72_000,
+      overloadEventLoopDelayMs: 1_000,
     });
     expect(problemsFor({ REQUEST_TIMEOUT_SECONDS: '0' })[0]).toMatch(/^REQUEST_TIMEOUT_SECONDS: /);
+  });
+
+  it('refuses new requests past a second of event-loop delay by default; 0 turns that off', () => {
+    expect(loadConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '0' }).http.overloadEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '250' }).http.overloadEventLoopDelayMs).toBe(250);
+    expect(problemsFor({ OVERLOAD_EVENT_LOOP_DELAY_MS: '5' })).toEqual([
+      'OVERLOAD_EVENT_LOOP_DELAY_MS: must be 0 (off) or a whole number of milliseconds from 10 to 60000 (got "5")',
+    ]);
   });
 
   it('can be shortened; the headers never get longer than the whole request', () => {

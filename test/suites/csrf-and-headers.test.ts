@@ -199,6 +199,7 @@ const kinds: Kind[] = [
   { name: 'audio (voice message)', request: (c) => ({ url: c.audio }), status: 200 },
   { name: 'text file', request: () => ({ url: '/robots.txt' }), status: 200 },
   { name: 'redirect', request: () => ({ url: '/privacy' }), status: 301 },
+  { name: 'broken %-encoding (400)', request: () => ({ url: '/api/vehicle/%E0%A4%A' }), status: 400 },
   { name: 'unknown Host (421)', request: () => ({ url: '/', headers: { host: 'rebound.evil.example' } }), status: 421 },
   {
     name: 'valuation submitted (upload token)',

@@ -123,6 +123,8 @@ export async function registerSecurityHeaders(
   });
 
   return {
+    /** The public pages' headers, for answers Fastify sends without running hooks (a malformed address). */
+    publicHeaders,
     /** The public pages' policy, with these inline styles in place of the whole stylesheet's (a kept page's own). */
     publicPolicyWithStyles: (styleHashes: string[]) =>
       headersFor(false, styleHashes)['Content-Security-Policy'] ?? publicHeaders['Content-Security-Policy']!,

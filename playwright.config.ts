@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Whole journeys (sign in, seed, several screens, axe, screenshots) on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',

@@ -210,14 +210,10 @@ test('header and footer screenshots at phone and desktop widths', async ({ page 
 
 test.describe('[PUBLIC][ASSETS]', () => {
   test('hashed assets are cached for a year; the template and manifest are not served', async ({ page, request }) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
-    });
+    // The islands' scripts load after the first paint (or 2 s), which may come after the network is idle.
+    const firstScript = page.waitForRequest((r) => /^\/assets\/.+\.js$/.test(new URL(r.url()).pathname));
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    const asset = await request.get(scripts[0]!);
+    const asset = await request.get(new URL((await firstScript).url()).pathname);
     expect(asset.status()).toBe(200);
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await request.get('/favicon.svg');

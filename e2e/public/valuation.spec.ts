@@ -86,6 +86,7 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
     test(`keyboard only at ${viewport.width}px: from the registration to the success screen, axe on every step`, async ({
       page,
     }) => {
+      test.slow(); // the whole wizard by keyboard, with axe on every step
       await page.setViewportSize(viewport);
       await page.goto(`/valuation?registration=${REGISTRATION}`);
       await page.evaluate(() => sessionStorage.clear());

@@ -8,10 +8,10 @@ import {
   sqlState,
 } from '~/server/db/database-errors';
 import type { ApiErrorBody } from '~/shared/api-error';
-
-type ApiIssue = NonNullable<ApiErrorBody['issues']>[number];
 import { AppError } from './app-error';
 import { bodyMessages } from './json-body';
+
+type ApiIssue = NonNullable<ApiErrorBody['issues']>[number];
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
 

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { pixelFloodPng } from '../helpers/images';
+import { seededRandom } from '~/server/lib/seeded-random';
+import { pixelFloodPng, pngChunk } from '../helpers/images';
 
 /**
  * Builders for the uploads suite's hostile files (issue 17): files that lie about their type, hide
@@ -41,16 +42,6 @@ export const noisyPng = (width = 64, height = 48) =>
 export function paddedTo(bytes: Buffer, size: number): Buffer {
   if (bytes.length > size) throw new Error(`cannot pad ${bytes.length} bytes down to ${size}`);
   return Buffer.concat([bytes, Buffer.alloc(size - bytes.length)]);
-}
-
-/** One PNG chunk: length, type, data, CRC. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A PNG with an HTML page in a tEXt chunk, right after the header (IHDR is 8 + 25 bytes in). */
@@ -99,18 +90,6 @@ export function zipWith(name: string, content: Buffer, offset = 0): Buffer {
 /** A JPEG followed by a ZIP whose offsets count from the JPEG's start (so `unzip` opens the whole file). */
 export const jpegZipPolyglot = (jpeg: Buffer) =>
   Buffer.concat([jpeg, zipWith('index.html', HTML_PAYLOAD, jpeg.length)]);
-
-/** A small, fast PRNG (mulberry32): the mutated files are the same on every run. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `count` copies of `bytes`, each with a few bytes changed at random (past the first 4, so most

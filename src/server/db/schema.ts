@@ -180,6 +180,11 @@ export const carValuations = pgTable(
     phoneE164: varchar('phone_e164', { length: 16 }),
     contactPreference: textList('contact_preference').$type<ContactPreference[]>(),
     agreeToContact: boolean('agree_to_contact').notNull(),
+    /**
+     * When the seller ticked the separate, optional marketing box (PECR reg 22); null when they did
+     * not, or withdrew it. `agreeToContact` is about this valuation only and is never marketing consent.
+     */
+    marketingConsentAt: timestamptz('marketing_consent_at'),
 
     photoPaths: textList('photo_paths'),
     status: valuationStatus('status').notNull().default('new'),
@@ -193,6 +198,8 @@ export const carValuations = pgTable(
   },
   (t) => [
     index('car_valuations_created_at_idx').on(t.createdAt),
+    // Retention: requests nobody has touched for the retention period (with their events' times).
+    index('car_valuations_updated_at_idx').on(t.updatedAt),
     // With the id (the order's tie-break), a page's ids come from the index alone, however deep.
     index('car_valuations_archived_created_at_id_idx').on(t.isArchived, newestFirst(t.createdAt), newestFirst(t.id)),
     index('car_valuations_status_idx').on(t.status),
@@ -331,6 +338,8 @@ export const customerReviews = pgTable(
     index('customer_reviews_published_idx').on(t.isPublished, t.isApproved, newestFirst(t.submittedAt)),
     // The pages' data version: the latest change, read from the end of this index.
     index('customer_reviews_updated_at_idx').on(t.updatedAt),
+    // Data requests: everything held about one e-mail address.
+    index('customer_reviews_email_lower_idx').on(sql`lower(${t.email})`),
     check('customer_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -458,6 +467,9 @@ export const callLogs = pgTable(
   },
   (t) => [
     index('call_logs_created_at_idx').on(t.createdAt),
+    // Data requests: every call from or to one number.
+    index('call_logs_from_number_idx').on(t.fromNumber),
+    index('call_logs_to_number_idx').on(t.toNumber),
     // Hang Up looks for the calls still live, a handful among every call ever made.
     index('call_logs_live_idx')
       .on(t.status)
@@ -494,6 +506,13 @@ export const outboundMessages = pgTable(
     valuationId: uuid('valuation_id').references(() => carValuations.id, { onDelete: 'cascade' }),
     /** The offer this message carries, so the offer history shows each message's delivery. */
     offerId: uuid('offer_id').references(() => valuationOffers.id, { onDelete: 'set null' }),
+    /** The data-protection complaint the message is about; erasing the complaint erases its messages. */
+    complaintId: uuid('complaint_id').references(() => dataProtectionComplaints.id, { onDelete: 'cascade' }),
+    /**
+     * When retention emptied the subject, bodies and attachments (the copy of what we sent); the
+     * row stays so the Messages screen can still show that, when and how it was sent.
+     */
+    contentDeletedAt: timestamptz('content_deleted_at'),
     status: messageStatus('status').notNull().default('queued'),
     /** Attempts started, counted when a worker claims the message (so a crash mid-send counts). */
     attempts: smallint('attempts').notNull().default(0),
@@ -524,6 +543,11 @@ export const outboundMessages = pgTable(
     trigramIndex('outbound_messages_recipient_trgm_idx', sql`lower(${t.recipient})`),
     index('outbound_messages_valuation_idx').on(t.valuationId),
     index('outbound_messages_offer_idx').on(t.offerId),
+    index('outbound_messages_complaint_idx').on(t.complaintId),
+    // Retention: copies past their period whose content is still there.
+    index('outbound_messages_content_kept_idx')
+      .on(t.createdAt)
+      .where(sql`${t.contentDeletedAt} is null`),
     check('outbound_messages_attempts_non_negative', sql`${t.attempts} >= 0`),
   ],
 );
@@ -639,6 +663,89 @@ export const rateLimitCounters = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Privacy operations (issue 18): complaints, data requests, retention runs
+// ---------------------------------------------------------------------------------------------
+
+export const complaintStatuses = ['open', 'resolved'] as const;
+export type ComplaintStatus = (typeof complaintStatuses)[number];
+
+/**
+ * A data-protection complaint sent with the contact page's form (DPA 2018 s.164A): staff are told,
+ * the sender gets an acknowledgement, and staff mark it resolved once they have replied.
+ */
+export const dataProtectionComplaints = pgTable(
+  'data_protection_complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short and readable, quoted in the acknowledgement and by staff, e.g. "DP-7K3M9Q". */
+    reference: varchar('reference', { length: 12 }).notNull().unique('data_protection_complaints_reference_key'),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    /** As typed; optional. */
+    phone: varchar('phone', { length: 30 }),
+    /** Normalised, for finding everything held about a number; null when absent or not normalisable. */
+    phoneE164: varchar('phone_e164', { length: 16 }),
+    details: text('details').notNull(),
+    status: varchar('status', { length: 10 }).$type<ComplaintStatus>().notNull().default('open'),
+    /** What staff did about it, written when they resolve it. */
+    resolutionNote: text('resolution_note'),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Staff's list: open ones first is a filter on this, newest first.
+    index('data_protection_complaints_status_created_at_idx').on(t.status, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('data_protection_complaints_created_at_idx').on(newestFirst(t.createdAt), newestFirst(t.id)),
+    index('data_protection_complaints_email_lower_idx').on(sql`lower(${t.email})`),
+    index('data_protection_complaints_phone_e164_idx').on(t.phoneE164),
+    check('data_protection_complaints_status', sql`${t.status} IN ('open', 'resolved')`),
+  ],
+);
+
+export const dataRequestKinds = ['export', 'erasure'] as const;
+export type DataRequestKind = (typeof dataRequestKinds)[number];
+
+/**
+ * The audit trail of subject access (export) and erasure requests staff carried out: who, when,
+ * what kind, and how many records of each sort. Never the person's e-mail, phone or any erased
+ * data: the entry must not bring back what it records deleting.
+ */
+export const dataRequestLog = pgTable(
+  'data_request_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: varchar('kind', { length: 10 }).$type<DataRequestKind>().notNull(),
+    /** Records found (export) or erased (erasure), by sort: { valuations: 2, photos: 5, ... }. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    // Set null, not cascade: the trail outlives the admin who acted; the name is kept beside it.
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: varchar('actor_username', { length: 50 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_request_log_created_at_idx').on(newestFirst(t.createdAt), newestFirst(t.id)),
+    check('data_request_log_kind', sql`${t.kind} IN ('export', 'erasure')`),
+  ],
+);
+
+/**
+ * One row per UK day the retention clean-up ran: the unique day is the claim, so with several
+ * server processes it runs once a day (whichever inserts the row first), and the row keeps what
+ * it deleted for the back office.
+ */
+export const retentionRuns = pgTable('retention_runs', {
+  day: calendarDate('day').primaryKey(),
+  startedAt: timestamptz('started_at').notNull(),
+  finishedAt: timestamptz('finished_at'),
+  /** What was deleted, by sort: { valuations: 3, photos: 7, messageContents: 120, ... }. */
+  deleted: jsonb('deleted').$type<Record<string, number>>().notNull().default({}),
+  /** Why the run stopped early, if it did (shutdown, an error). */
+  error: text('error'),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Relations (for `db.query.*` only; they create nothing in the database)
 // ---------------------------------------------------------------------------------------------
 
@@ -689,3 +796,6 @@ export type VehicleLookupRow = typeof vehicleLookups.$inferSelect;
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
 export type NewOutboundMessage = typeof outboundMessages.$inferInsert;
 export type NewCallLog = typeof callLogs.$inferInsert;
+export type DataProtectionComplaint = typeof dataProtectionComplaints.$inferSelect;
+export type DataRequestLogEntry = typeof dataRequestLog.$inferSelect;
+export type RetentionRun = typeof retentionRuns.$inferSelect;

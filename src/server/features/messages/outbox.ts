@@ -38,6 +38,8 @@ type Common = {
   valuationId?: string | null;
   /** The offer the message carries, so the offer history shows its delivery. */
   offerId?: string | null;
+  /** The data-protection complaint it is about: erasing the complaint erases the message too. */
+  complaintId?: string | null;
 };
 
 export type Queued = { id: string; status: MessageStatus };
@@ -115,6 +117,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         templateName: message.template.name,
         valuationId: message.valuationId ?? null,
         offerId: message.offerId ?? null,
+        complaintId: message.complaintId ?? null,
       });
     },
     async queueSms(tx, message) {
@@ -129,6 +132,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         templateName: message.template.name,
         valuationId: message.valuationId ?? null,
         offerId: message.offerId ?? null,
+        complaintId: message.complaintId ?? null,
       });
     },
   };

@@ -1,12 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import {
-  carValuations,
-  outboundMessages,
-  valuationEvents,
-  valuationSearchExpressions,
-  type CarValuation,
-} from '~/server/db/schema';
+import { carValuations, valuationEvents, valuationSearchExpressions, type CarValuation } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
 import {
@@ -17,7 +11,7 @@ import {
   type ValuationListResponse,
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
-import { removePhotoFiles } from './photos';
+import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
@@ -249,26 +243,10 @@ export async function deleteArchivedValuation(
   files: FileStore,
   id: string,
 ): Promise<{ removeFiles: () => Promise<void> }> {
-  const { photoPaths, attachmentKeys } = await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const isArchived = await lockArchiveState(tx, id);
     if (!isArchived) throw new AppError('CONFLICT', m.deleteActive);
-    const messages = await tx
-      .select({ attachments: outboundMessages.attachments })
-      .from(outboundMessages)
-      .where(eq(outboundMessages.valuationId, id));
-    const [deleted] = await tx
-      .delete(carValuations)
-      .where(eq(carValuations.id, id))
-      .returning({ photoPaths: carValuations.photoPaths });
-    return {
-      photoPaths: deleted!.photoPaths,
-      attachmentKeys: messages.flatMap((message) => message.attachments.map((a) => a.storageKey)),
-    };
+    return deleteValuationRows(tx, [id]);
   });
-  return {
-    async removeFiles() {
-      await removePhotoFiles(files, photoPaths);
-      for (const key of attachmentKeys) await files.remove(key);
-    },
-  };
+  return { removeFiles: () => removeValuationFiles(files, stored) };
 }

@@ -72,6 +72,8 @@ export const valuationDetailSchema = z.object({
   phoneE164: nullableText,
   contactPreference: z.array(z.string()),
   agreeToContact: z.boolean(),
+  /** When the seller ticked the separate marketing box (ISO); null: no marketing consent. */
+  marketingConsentAt: z.string().nullable(),
 
   /** The seller's photos, oldest first, as ids for `/api/admin/valuations/:id/photos/:photoPath`. */
   photoIds: z.array(z.string()),

@@ -41,6 +41,7 @@ export const valuationMessages = {
   emailInvalid: 'Invalid email address',
   contactPreferenceRequired: 'Please select at least one contact preference',
   consentRequired: 'You must agree to the terms and conditions',
+  marketingConsentInvalid: 'Marketing consent must be ticked or left unticked',
   vehicleText: (label: string, max: number) => `${label} must be at most ${max} characters`,
   vehicleYear: 'Year must be a whole number from 1900 to 2100',
   vehicleDate: 'Dates must be written as YYYY-MM-DD',
@@ -50,6 +51,14 @@ export const valuationMessages = {
 
 /** SPEC section 5: the consent label, exactly. */
 export const CONSENT_LABEL = 'I agree to be contacted by the company regarding my car valuation';
+
+/**
+ * The separate marketing box (PECR reg 22, DESIGN 7): optional, unticked unless the seller ticks
+ * it, and never implied by the box above, which is only about this valuation.
+ */
+export const MARKETING_CONSENT_LABEL = 'Yes, send me news and offers by email and text message';
+export const MARKETING_CONSENT_HINT =
+  'Optional. Leave this unticked and we will contact you only about this valuation. You can change your mind at any time, free of charge.';
 
 /** SPEC section 4: shown when outstandingFinance is "yes". */
 export const FINANCE_NOTE =

@@ -48,6 +48,8 @@ export const contactStepShape = {
     // The message sits on the field itself, not on one of its boxes.
     .transform((list) => [...new Set(list as ContactPreferenceValue[])]),
   agreeToContact: z.literal(true, { message: valuationMessages.consentRequired }),
+  /** The separate, optional marketing box: absent or false means no marketing, ever. */
+  marketingConsent: z.boolean({ message: valuationMessages.marketingConsentInvalid }).default(false),
 };
 
 export const contactStepSchema = z.object(contactStepShape);

@@ -164,10 +164,13 @@ type CheckboxFieldProps = {
   label: ReactNode;
   registration: UseFormRegisterReturn;
   error?: string | undefined;
+  /** False for a box that may be left unticked (the marketing opt-in); true by default. */
+  required?: boolean;
+  hint?: ReactNode;
 };
 
-/** One checkbox in a tile, label beside it (the consent). */
-export function CheckboxField({ name, label, registration, error }: CheckboxFieldProps) {
+/** One checkbox in a tile, label beside it (the consents). */
+export function CheckboxField({ name, label, registration, error, required = true, hint }: CheckboxFieldProps) {
   return (
     <div className="grid gap-1.5">
       <label
@@ -182,14 +185,21 @@ export function CheckboxField({ name, label, registration, error }: CheckboxFiel
           id={fieldId(name)}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-required="true"
-          aria-describedby={error ? fieldErrorId(name) : undefined}
+          aria-required={required ? true : undefined}
+          aria-describedby={describedBy(name, hint !== undefined, Boolean(error))}
           className="mt-0.5 size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
           {...registration}
         />
-        <span>
-          {label}
-          <RequiredMark />
+        <span className="grid gap-1">
+          <span>
+            {label}
+            {required && <RequiredMark />}
+          </span>
+          {hint !== undefined && (
+            <span id={hintId(name)} className="text-sm text-muted">
+              {hint}
+            </span>
+          )}
         </span>
       </label>
       <FieldError name={name} message={error} />

@@ -50,6 +50,7 @@ export async function valuationDetail(
       updatedAt: fields.updatedAt.toISOString(),
       firstViewedAt: iso(fields.firstViewedAt),
       archivedAt: iso(fields.archivedAt),
+      marketingConsentAt: iso(fields.marketingConsentAt),
       contactPreference: fields.contactPreference ?? [],
       photoIds: photoIds(photoPaths ?? []),
       events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),

@@ -42,16 +42,19 @@ export async function createValuation(
 ): Promise<ValuationCreated> {
   const upload = newUploadToken();
   const now = deps.clock();
+  const { marketingConsent, ...answers } = input;
   const [created] = await tx
     .insert(carValuations)
     .values({
-      ...input,
+      ...answers,
       // Answers that only count with a "yes" are dropped with a "no" (the form hides them).
       cambeltDate: input.cambeltChanged === 'yes' ? input.cambeltDate : null,
       mechanicalDetails: input.mechanicalIssues === 'yes' ? input.mechanicalDetails : null,
       phoneE164: toE164(input.phone) ?? null,
       status: 'new',
       uploadTokenHash: upload.hash,
+      // When they opted in (PECR: a record of consent); the contact box above is not consent.
+      marketingConsentAt: marketingConsent ? now : null,
       createdAt: now,
       updatedAt: now,
     })

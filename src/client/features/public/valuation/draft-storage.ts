@@ -51,8 +51,8 @@ export function parseDraft(raw: string | null): WizardDraft | null {
     const value = stored[key];
     if (key === 'contactPreference') {
       if (Array.isArray(value)) values.contactPreference = value.filter((v): v is string => typeof v === 'string');
-    } else if (key === 'agreeToContact') {
-      values.agreeToContact = value === true;
+    } else if (key === 'agreeToContact' || key === 'marketingConsent') {
+      values[key] = value === true;
     } else if (typeof value === 'string') {
       values[key] = value;
     }

@@ -30,6 +30,8 @@ export type WizardValues = {
   phone: string;
   contactPreference: string[];
   agreeToContact: boolean;
+  /** The separate, optional marketing box: unticked until the seller ticks it. */
+  marketingConsent: boolean;
 };
 
 export type WizardField = keyof WizardValues;
@@ -51,7 +53,7 @@ export const stepFields: readonly (readonly WizardField[])[] = [
     'mechanicalDetails',
   ],
   ['outstandingFinance'],
-  ['firstName', 'lastName', 'postcode', 'email', 'phone', 'contactPreference', 'agreeToContact'],
+  ['firstName', 'lastName', 'postcode', 'email', 'phone', 'contactPreference', 'agreeToContact', 'marketingConsent'],
 ];
 
 // --- The steps' schemas --------------------------------------------------------------------------
@@ -111,6 +113,7 @@ export function emptyValues(registration = ''): WizardValues {
     phone: '',
     contactPreference: [],
     agreeToContact: false,
+    marketingConsent: false,
   };
 }
 
@@ -158,6 +161,7 @@ export function toRequest(values: WizardValues, vehicle: VehicleLookupResult | n
     phone: values.phone,
     contactPreference: values.contactPreference,
     agreeToContact: values.agreeToContact as true,
+    marketingConsent: values.marketingConsent,
   };
 }
 

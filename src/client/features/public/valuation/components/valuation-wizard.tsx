@@ -8,7 +8,13 @@ import { island } from '~/client/lib/island';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 import type { ValuationCreated } from '~/shared/valuation-fields';
-import { CONSENT_LABEL, FINANCE_NOTE, valuationOptions } from '~/shared/valuation-options';
+import {
+  CONSENT_LABEL,
+  FINANCE_NOTE,
+  MARKETING_CONSENT_HINT,
+  MARKETING_CONSENT_LABEL,
+  valuationOptions,
+} from '~/shared/valuation-options';
 import {
   attemptFor,
   clearDraft,
@@ -500,6 +506,14 @@ export function ValuationWizard({ prefill }: Props) {
                 label={CONSENT_LABEL}
                 registration={register('agreeToContact')}
                 error={message('agreeToContact')}
+              />
+              <CheckboxField
+                name="marketingConsent"
+                label={MARKETING_CONSENT_LABEL}
+                hint={MARKETING_CONSENT_HINT}
+                required={false}
+                registration={register('marketingConsent')}
+                error={message('marketingConsent')}
               />
             </>
           )}

@@ -248,6 +248,8 @@ export const valuationEventTypes = [
   /** The seller added photos after submitting ({ added: n }) or removed one. */
   'photos_added',
   'photo_removed',
+  /** The seller told staff they no longer want marketing; staff recorded it (issue 18). */
+  'marketing_consent_withdrawn',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 

@@ -31,6 +31,7 @@ import {
   setArchived,
   setStatus,
   toListItem,
+  withdrawMarketingConsent,
 } from './admin-valuations-service';
 import { createValuationStats } from './stats';
 
@@ -121,6 +122,25 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
       const row = await setStatus(deps.db, { id, actorUserId, now: deps.clock(), status: request.body.status });
       request.log.info({ valuationId: id, by: actorUserId, status: row.status }, 'valuation status set');
       return toListItem(row);
+    },
+  );
+
+  // The seller asked us to stop marketing to them: staff record it (they can never opt anyone in).
+  app.post(
+    '/api/valuations/:id/withdraw-marketing-consent',
+    {
+      config: admin,
+      schema: {
+        params: valuationIdParamsSchema,
+        response: { 200: z.object({ marketingConsentAt: z.null() }), ...errors },
+      },
+    },
+    async (request) => {
+      const actorUserId = requireAuth(request).user.id;
+      const { id } = request.params;
+      const answer = await withdrawMarketingConsent(deps.db, { id, actorUserId, now: deps.clock() });
+      request.log.info({ valuationId: id, by: actorUserId }, 'marketing consent withdrawal recorded');
+      return answer;
     },
   );
 

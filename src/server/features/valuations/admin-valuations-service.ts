@@ -230,6 +230,36 @@ export async function setStatus(db: Db, action: ArchiveAction & { status: Valuat
 }
 
 /**
+ * Records that the seller withdrew their marketing consent (by phone, e-mail or letter): no
+ * marketing from now on, and the timeline says who recorded it when. Staff can only withdraw
+ * consent, never give it: consent must come from the seller (the wizard's box). Idempotent.
+ */
+export async function withdrawMarketingConsent(
+  db: Db,
+  action: { id: string; actorUserId: number; now: Date },
+): Promise<{ marketingConsentAt: null }> {
+  const { id, actorUserId, now } = action;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ marketingConsentAt: carValuations.marketingConsentAt })
+      .from(carValuations)
+      .where(eq(carValuations.id, id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', m.notFound);
+    if (row.marketingConsentAt === null) return { marketingConsentAt: null };
+    await tx.update(carValuations).set({ marketingConsentAt: null, updatedAt: now }).where(eq(carValuations.id, id));
+    await tx.insert(valuationEvents).values({
+      valuationId: id,
+      type: 'marketing_consent_withdrawn',
+      data: { consentGivenAt: row.marketingConsentAt.toISOString() },
+      actorUserId,
+      createdAt: now,
+    });
+    return { marketingConsentAt: null };
+  });
+}
+
+/**
  * Deletes an archived valuation for good: the row, and with it (ON DELETE CASCADE) its timeline,
  * offers and messages. Active ones are refused (409): SPEC's lifecycle is archive first, then
  * delete, so one click on the dashboard can never destroy a request.

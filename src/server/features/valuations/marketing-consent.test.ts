@@ -91,6 +91,30 @@ describe.each(testEngines)('marketing consent on %s', (engine) => {
     expect((await detail(unticked.json<{ id: string }>().id)).agreeToContact).toBe(true);
   });
 
+  it('lets staff record a withdrawal, never an opt-in, and writes it on the timeline', async () => {
+    const { cookie } = await setup();
+    const created = await submit({ ...validValuation(), marketingConsent: true });
+    const { id } = created.json<{ id: string }>();
+    const withdraw = () =>
+      t!.app.inject({
+        method: 'POST',
+        url: `/api/valuations/${id}/withdraw-marketing-consent`,
+        headers: { cookie, origin: ORIGIN },
+      });
+    const first = await withdraw();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ marketingConsentAt: null });
+    // Again: nothing left to withdraw, the same answer, no second timeline entry.
+    expect((await withdraw()).statusCode).toBe(200);
+    const detail = (
+      await t!.app.inject({ method: 'GET', url: `/api/admin/valuations/${id}`, headers: { cookie } })
+    ).json<ValuationDetail>();
+    expect(detail.marketingConsentAt).toBeNull();
+    expect(detail.events.filter((event) => event.type === 'marketing_consent_withdrawn')).toEqual([
+      expect.objectContaining({ actor: 'dana', data: { consentGivenAt: DURING_PROMOTION.toISOString() } }),
+    ]);
+  });
+
   it('refuses a marketing answer that is not true or false, and writes nothing', async () => {
     await setup();
     for (const marketingConsent of ['yes', 1, null, 'on']) {

@@ -2,11 +2,11 @@ import { Mail, Phone } from 'lucide-react';
 import { Badge } from '~/client/components/ui/badge';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { formatPhone } from '~/shared/phone';
-import { CONSENT_LABEL, FINANCE_NOTE, MARKETING_CONSENT_LABEL } from '~/shared/valuation-options';
-import { formatUkDate } from '../../../lib/format-date';
+import { CONSENT_LABEL, FINANCE_NOTE } from '~/shared/valuation-options';
 import { formatCalendarDate } from '../lib/format-time';
 import { choiceLabel, contactPreferencesLabel, countLabel, formatMileage, titleCase } from '../../lib/valuation-facts';
 import { DetailList, Missing, orMissing, PanelHeading } from './detail-list';
+import { MarketingConsent } from './marketing-consent';
 
 /** The Vehicle, Condition, Finance and Contact tabs: the seller's answers and the stored vehicle record. */
 
@@ -127,14 +127,7 @@ export function ContactTab({ valuation: v }: { valuation: ValuationDetail }) {
         <p className="text-sm text-muted">
           This covers contact about this valuation only; it is not consent to marketing.
         </p>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          {v.marketingConsentAt ? (
-            <Badge variant="success">Marketing: opted in on {formatUkDate(v.marketingConsentAt)}</Badge>
-          ) : (
-            <Badge variant="neutral">Marketing: not opted in</Badge>
-          )}
-          <span className="text-muted">“{MARKETING_CONSENT_LABEL}”</span>
-        </p>
+        <MarketingConsent valuation={v} />
       </div>
     </div>
   );

@@ -67,6 +67,8 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
     }
     case 'photo_removed':
       return { title: 'A photo removed', tone: 'neutral' };
+    case 'marketing_consent_withdrawn':
+      return { title: 'Marketing consent withdrawn', detail: 'No marketing from now on', tone: 'warning' };
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
   }

@@ -56,7 +56,15 @@ test.describe('[PUBLIC][VALUATION] the separate marketing box', () => {
         optIn ? /^Marketing: opted in on \d{1,2} \w{3} \d{4}$/ : 'Marketing: not opted in',
       );
       await expect(consent).toBeVisible();
+      await expectNoAxeViolations(page);
       await saveScreenshot(page, `marketing-consent-admin-${viewport.width}`);
+      if (optIn) {
+        // The seller phones to say "no more news and offers": staff record it.
+        await page.getByRole('button', { name: 'Record withdrawal' }).click();
+        await expect(page.getByText('Marketing: not opted in')).toBeVisible();
+        await expect(page.getByText('Marketing consent withdrawn')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Record withdrawal' })).toHaveCount(0);
+      }
     });
   }
 });

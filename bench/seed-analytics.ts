@@ -3,7 +3,7 @@
  * BENCH_PAGE_VIEWS of them (default 10,000,000) over BENCH_ANALYTICS_DAYS (default 90) UK days
  * ending today, as production would hold them after that long:
  * - the daily rollups (totals, pages, locations) for every day;
- * - raw `visitor_analytics` rows for the last AUTOMATIC_DELETION.visitRecordsDays days only (30;
+ * - raw `visitor_analytics` rows for the last RETENTION.visitRecordsDays days only (30;
  *   the retention clean-up has deleted older ones);
  * - the day's counted visitor hashes (analytics_day_visitors, analytics_day_page_visitors) for
  *   today and yesterday only, as the clean-up leaves them.
@@ -32,7 +32,7 @@ import { addDays } from '~/server/features/analytics';
 import { runMigrations } from '~/server/db/migrate';
 import { indexablePublicPaths } from '~/shared/public-pages';
 import { ukDate } from '~/shared/promotion';
-import { AUTOMATIC_DELETION } from '~/shared/retention';
+import { RETENTION } from '~/shared/retention';
 
 const usage =
   'Usage: DATA_DIR=<folder> | DATABASE_URL=<postgres url> node --import tsx bench/seed-analytics.ts ' +
@@ -268,7 +268,7 @@ type Day = { date: string; views: number; raw: boolean; hashes: boolean; today: 
  */
 function plan(now: Date, total: number, days: number): Day[] {
   const today = ukDate(now);
-  const rawDays = AUTOMATIC_DELETION.visitRecordsDays;
+  const rawDays = RETENTION.visitRecordsDays;
   const weekday = [0.9, 1.15, 1.08, 1.03, 1.0, 0.95, 0.82]; // Sunday first
   const dates = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
   const weights = dates.map((date, i) => {

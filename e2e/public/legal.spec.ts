@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '~/shared/paths';
 import { DEFAULT_PROMOTION, formatUkDate, promotionPeriod } from '~/shared/promotion';
-import { AUTOMATIC_DELETION, RETENTION, RIGHTS_RESPONSE } from '~/shared/retention';
+import { RETENTION, RIGHTS_RESPONSE } from '~/shared/retention';
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from '../fixtures';
 
 /** The e2e app runs with the default configuration, whose promotion ended in 2025. */
@@ -83,7 +83,7 @@ test.describe('[PUBLIC][LEGAL]', () => {
     );
     // Deleted automatically (the clean-up job), so said with the sign-in records, not in the list.
     await expect(retention).toContainText(
-      `Records of page visits are deleted after ${AUTOMATIC_DELETION.visitRecordsDays} days`,
+      `Records of page visits are deleted after ${RETENTION.visitRecordsDays} days`,
     );
     await expect(rows.filter({ hasText: 'Server logs' })).toContainText(`${RETENTION.serverLogsDays} days`);
     await expect(main.locator('#your-rights')).toContainText(

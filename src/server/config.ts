@@ -7,6 +7,7 @@ import { DEFAULT_PROMOTION, type Promotion } from '~/shared/promotion';
 import { COLLECTION_BASE_POSTCODE } from '~/shared/site-config';
 import { normalisePostcode } from '~/shared/valuation-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameSchema } from '~/shared/auth-schemas';
+import { RETENTION_DEFAULTS, type RetentionPeriods } from '~/shared/retention';
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
@@ -136,6 +137,15 @@ const e164Number = z
   .string()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in international form such as +447700900123');
+
+/** A whole number of `unit` from `min` to `max`, `fallback` when unset (the RETENTION_* periods). */
+const wholeNumber = (unit: string, min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+};
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
@@ -374,6 +384,15 @@ export const envSchema = z.object({
       .max(600, 'must be a whole number of seconds from 10 to 600')
       .default(60),
   ),
+
+  // How long personal data is kept (src/shared/retention.ts): the daily retention job deletes what
+  // is past its period, and the privacy policy shows these numbers.
+  RETENTION_VALUATION_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.valuationLeadsMonths),
+  RETENTION_MESSAGE_CONTENT_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.sentMessagesDays),
+  RETENTION_VISIT_RECORDS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.visitRecordsDays),
+  RETENTION_UNPUBLISHED_REVIEW_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.unpublishedReviewsMonths),
+  RETENTION_CALL_RECORDINGS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.callRecordingsDays),
+  RETENTION_RESOLVED_COMPLAINT_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.resolvedComplaintsMonths),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -480,6 +499,8 @@ export type AppConfig = {
   analyticsCollection: boolean;
   /** Phone calls through Twilio Programmable Voice (features/calls). */
   calls: CallsConfig;
+  /** How long personal data is kept: the daily retention job's periods (RETENTION_*). */
+  retention: RetentionPeriods;
   site: Pick<
     Env,
     | 'SITE_TRADING_NAME'
@@ -629,6 +650,14 @@ function configFrom(env: Env): AppConfig {
     demo: env.DEMO_MODE,
     analyticsCollection: env.ANALYTICS_COLLECTION,
     calls: callsFrom(env),
+    retention: {
+      valuationLeadsMonths: env.RETENTION_VALUATION_MONTHS,
+      sentMessagesDays: env.RETENTION_MESSAGE_CONTENT_DAYS,
+      visitRecordsDays: env.RETENTION_VISIT_RECORDS_DAYS,
+      unpublishedReviewsMonths: env.RETENTION_UNPUBLISHED_REVIEW_MONTHS,
+      callRecordingsDays: env.RETENTION_CALL_RECORDINGS_DAYS,
+      resolvedComplaintsMonths: env.RETENTION_RESOLVED_COMPLAINT_MONTHS,
+    },
     site: {
       SITE_TRADING_NAME: env.SITE_TRADING_NAME,
       SITE_COMPANY_NAME: env.SITE_COMPANY_NAME,

@@ -12,12 +12,14 @@ import { runMigrations } from './db/migrate';
 import { deleteExpiredVisitRecords } from './features/analytics';
 import { deleteExpiredDistanceLookups } from './features/distance';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
+import { createRecordingEraser } from './features/calls';
+import { createRetention } from './features/retention';
 import { deleteExpiredVehicleLookups } from './features/vehicle-data';
 import { missingBusinessDetails } from './features/site/site-config';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency';
 import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
-import { OUTBOX_JOB, serverJobs } from './jobs/server-jobs';
+import { OUTBOX_JOB, RETENTION_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
 
@@ -77,14 +79,25 @@ export async function startServer(options: {
           { name: 'cached vehicle lookups', deleteExpired: (now) => deleteExpiredVehicleLookups(database.db, now) },
           { name: 'cached distances', deleteExpired: (now) => deleteExpiredDistanceLookups(database.db, now) },
           // Raw page views past their retention, yesterday's visitor hashes and salts (features/analytics).
+          // The daily retention run deletes old raw views too; this keeps the salts' end prompt.
           {
             name: 'visit records',
             deleteExpired: (now, signal) =>
-              deleteExpiredVisitRecords(database.db, now, undefined, signal).then(() => {}),
+              deleteExpiredVisitRecords(database.db, now, config.retention.visitRecordsDays, signal).then(() => {}),
           },
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
+        // Once a UK day, across every process: what is past its period (RETENTION_* settings) goes.
+        retention: createRetention({
+          db: database.db,
+          files: fileStoreFor(config),
+          periods: config.retention,
+          // Recordings older than their period are deleted at Twilio too, when calls are set up.
+          recordings: config.calls.twilio ? createRecordingEraser(config.calls.twilio) : undefined,
+          clock,
+          log: app.log.child({ job: RETENTION_JOB }),
+        }),
       }),
       log: app.log,
     });

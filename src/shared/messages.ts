@@ -32,6 +32,10 @@ export const messageMessages = {
   invalidAttachment: 'Not a valid attachment number.',
   invalidStatus: `Status must be one of ${messageStatuses.join(', ')}.`,
   invalidChannel: `Channel must be one of ${messageChannels.join(', ')}.`,
+  /** Retention emptied the message (src/server/features/retention): its HTML and attachments are gone. */
+  contentDeleted: 'The content of this message was deleted under our retention policy.',
+  contentDeletedNotRetryable:
+    'The content of this message was deleted under our retention policy, so it cannot be sent again.',
 } as const;
 
 export const messageIdParamsSchema = z.object({ id: z.uuid({ message: messageMessages.invalidId }) });
@@ -64,6 +68,11 @@ export const messageSummarySchema = z.object({
   /** When the next attempt is due (queued messages). */
   nextAttemptAt: z.iso.datetime().nullable(),
   sentAt: z.iso.datetime().nullable(),
+  /**
+   * When retention emptied the message's subject, text, HTML and attachments (the copy we kept of
+   * what was sent); null while the content is kept.
+   */
+  contentDeletedAt: z.iso.datetime().nullable(),
 });
 export type MessageSummary = z.infer<typeof messageSummarySchema>;
 

@@ -1,44 +1,67 @@
 /**
- * How long we keep personal data (UK GDPR Art 5(1)(e)), shown word for word in
- * the privacy policy (src/client/features/public/legal/privacy-policy-page.tsx).
+ * How long we keep personal data (UK GDPR Art 5(1)(e)), shown word for word in the privacy
+ * policy's "How Long We Keep It" (src/client/features/public/legal/privacy-policy-page.tsx).
  *
- * No job deletes any of these yet: they are the periods we commit to, and the
- * policy says that, until automated deletion arrives (the privacy operations
- * issue), staff delete such records by hand. What is deleted automatically today
- * is in AUTOMATIC_DELETION below: back-office sign-in data (expired sessions and
- * sign-in records) and raw page-visit records, removed by the clean-up jobs in
- * src/server/jobs, which the policy lists separately. When a job starts enforcing one of the periods in
- * RETENTION, move it to AUTOMATIC_DELETION and the policy's "deleted
- * automatically" list.
+ * RETENTION_DEFAULTS are the periods the daily retention job enforces
+ * (src/server/features/retention): once a UK day, it deletes what is past its period. Each one
+ * can be changed with its RETENTION_* setting (src/server/config.ts, README); the server hands
+ * the periods in force to the pages (SiteConfig.retention), so the policy shows the very numbers
+ * the job uses. AUTOMATIC_DELETION holds the fixed periods of back-office sign-in data, deleted by
+ * the sign-in clean-up job every few minutes.
  *
  * Proposed by SECURITY.md section 2; the business should confirm them.
  */
-export const RETENTION = {
-  /** Valuation requests that did not lead to a sale. */
+export const RETENTION_DEFAULTS = {
+  /**
+   * Valuation requests nobody has touched for this long (their last change or timeline event,
+   * archiving included), with their photos, offers, timeline and messages. RETENTION_VALUATION_MONTHS.
+   */
   valuationLeadsMonths: 12,
+  /**
+   * Copies of e-mails and text messages we sent: their subject, text, HTML and attachments are
+   * emptied this long after they were queued; the row stays (when, to whom, whether it went).
+   * RETENTION_MESSAGE_CONTENT_DAYS.
+   */
+  sentMessagesDays: 90,
+  /**
+   * Raw page-visit records (features/analytics); after this only daily totals remain. The day's
+   * visitor ids and the salt that made them go when the day is over, whatever this says.
+   * RETENTION_VISIT_RECORDS_DAYS.
+   */
+  visitRecordsDays: 30,
+  /**
+   * Our reference to a call recording or voicemail (call_logs.recording_url), this long after the
+   * call; the back office can no longer play it. RETENTION_CALL_RECORDINGS_DAYS.
+   */
+  callRecordingsDays: 90,
+  /** Customer reviews not published, this long after they were sent. RETENTION_UNPUBLISHED_REVIEW_MONTHS. */
+  unpublishedReviewsMonths: 12,
+  /** Data-protection complaints, this long after staff resolved them. RETENTION_RESOLVED_COMPLAINT_MONTHS. */
+  resolvedComplaintsMonths: 24,
+} as const;
+
+/** The periods in force: the defaults above, or what the RETENTION_* settings say. */
+export type RetentionPeriods = { readonly [K in keyof typeof RETENTION_DEFAULTS]: number };
+
+/**
+ * Every period the privacy policy states, at its default. Beside the job's periods, two that no
+ * job of this system enforces: records of cars we bought live in the accounts, not here, and
+ * server logs are kept by the host (the server writes them to standard output and stores none).
+ */
+export const RETENTION = {
+  ...RETENTION_DEFAULTS,
   /** Records of cars we bought: what company and tax law require (six years after the financial year). */
   purchaseRecordsYears: 6,
-  /** Copies of e-mails and text messages we sent. */
-  sentMessagesDays: 90,
   /** Server logs. */
   serverLogsDays: 30,
-  /** Call recordings and voicemail. */
-  callRecordingsDays: 90,
-  /** Customer reviews we publish stay until the author asks us to remove them; unpublished ones this long. */
-  unpublishedReviewsMonths: 12,
 } as const;
 
 /**
- * Data deleted automatically by the clean-up jobs. The server's session store,
- * sign-in limits and visit records' clean-up use these very numbers, so the
- * privacy policy cannot drift from what the system does.
+ * Back-office sign-in data, deleted automatically by the sign-in clean-up job (src/server/jobs).
+ * The session store and the sign-in limits use these very numbers, so the privacy policy cannot
+ * drift from what the system does.
  */
 export const AUTOMATIC_DELETION = {
-  /**
-   * Raw page-visit records (features/analytics); after this only daily totals remain. The
-   * day's visitor ids and the salt that made them go when the day is over.
-   */
-  visitRecordsDays: 30,
   /** Failed sign-in attempts (username and address): all the limits need, plus a day's record. */
   failedSignInHours: 24,
   /**

@@ -1,4 +1,5 @@
 import type { Promotion, PromotionPhase } from './promotion';
+import type { RetentionPeriods } from './retention';
 
 /**
  * Business details as the public pages see them. Built once on the server from
@@ -37,6 +38,12 @@ export type SiteConfig = {
   demo: boolean;
   /** Whether staff's calls are recorded (CALL_RECORDING): the privacy policy says which. */
   callRecording: boolean;
+  /**
+   * The retention periods in force (RETENTION_*): the privacy policy shows these, the numbers the
+   * daily retention job deletes by. The server always sends them; a page made without them (a
+   * component test's hand-made config) shows the defaults, RETENTION_DEFAULTS.
+   */
+  retention?: RetentionPeriods;
 };
 
 /** Where collected cars go; distances are measured from here (SPEC section 9). */

@@ -1,6 +1,6 @@
 // Regenerates twilio-messages.openapi.json: the part of Twilio's published
 // OpenAPI document (twilio/twilio-oai, see README.md) that our SMS outbox and
-// phone calls use (Messages, Calls, and the Account for the connection test).
+// phone calls use (Messages, Calls, Recordings, and the Account for the connection test).
 // Parts are copied verbatim, never edited, so a contract problem found with the
 // copy is a real difference from Twilio's own description.
 //
@@ -20,6 +20,8 @@ const usedPaths = [
   '/2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json',
   '/2010-04-01/Accounts/{AccountSid}/Calls.json',
   '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json',
+  // Deleting recordings: erasure on request and the retention run (issue 18).
+  '/2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json',
   '/2010-04-01/Accounts/{Sid}.json',
 ];
 

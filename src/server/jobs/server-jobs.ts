@@ -1,6 +1,7 @@
 import type { LoginThrottle } from '~/server/auth/login-throttle';
 import type { SessionStore } from '~/server/auth/sessions';
 import type { OutboxWorker } from '~/server/features/messages';
+import type { Retention } from '~/server/features/retention';
 import type { Job } from './runner';
 
 /** Expired sessions and old sign-in attempts are removed this often. */
@@ -17,6 +18,14 @@ export const OUTBOX_JOB = 'outbox';
 /** Records that have served their purpose (request-limit windows, later cached lookups) go this often. */
 export const EXPIRED_RECORDS_CLEANUP_EVERY_MS = 15 * 60 * 1000;
 
+/**
+ * The retention job wakes this often in every process; only the first wake of a UK day (in any
+ * process) runs the day's deletions (features/retention claims the day in the database).
+ */
+export const RETENTION_WAKE_EVERY_MS = 60 * 60 * 1000;
+/** The retention job's name. */
+export const RETENTION_JOB = 'retention';
+
 /** One kind of record with an end date: deletes those past it (a long deletion stops early on `signal`). */
 export type ExpiredRecords = { name: string; deleteExpired(now: Date, signal: AbortSignal): Promise<void> };
 
@@ -26,14 +35,25 @@ export type ServerJobDeps = {
   clock: () => Date;
   sessions: Pick<SessionStore, 'deleteExpired'>;
   throttle: Pick<LoginThrottle, 'deleteOld'>;
+  /** The daily deletion of what is past its retention period; no retention job without it. */
+  retention?: Pick<Retention, 'runToday'>;
 };
 
-/**
- * Every background job of the server, one entry each. Later: the retention jobs
- * of src/shared/retention.ts.
- */
+/** Every background job of the server, one entry each. */
 export function serverJobs(deps: ServerJobDeps): Job[] {
+  const { retention } = deps;
   return [
+    ...(retention
+      ? [
+          {
+            name: RETENTION_JOB,
+            everyMs: RETENTION_WAKE_EVERY_MS,
+            // Not at start-up itself, which has enough to do; a restart still runs it within minutes.
+            firstRunAfterMs: 3 * 60_000,
+            run: (signal: AbortSignal) => retention.runToday(signal).then(() => {}),
+          },
+        ]
+      : []),
     {
       name: 'expired records clean-up',
       everyMs: EXPIRED_RECORDS_CLEANUP_EVERY_MS,

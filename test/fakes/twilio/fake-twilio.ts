@@ -169,6 +169,8 @@ export interface FakeTwilio {
    * does not convert audio. Downloads need the account's Basic auth.
    */
   addRecording(recording: { callSid: string; audio?: RecordingAudio }): { recordingSid: string; recordingUrl: string };
+  /** Whether the account still holds the recording (DELETE Recordings/{Sid}.json removes it). */
+  hasRecording(recordingSid: string): boolean;
   /** Forgets messages, calls, recordings, counts, problems and queued faults. */
   reset(): void;
   close(): Promise<void>;
@@ -230,6 +232,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     [/^GET \/Calls\/([^/]+)\.json$/, ([sid = ''], _, path) => found(liveCalls.get(sid), path)],
     [/^POST \/Calls\/([^/]+)\.json$/, ([sid = ''], form, path) => faultOr(() => updateCall(sid, form, path))],
     [/^GET \/Recordings\/([^/.]+)(?:\.(mp3|wav))?$/, ([sid = '', format], _, path) => media(sid, format, path)],
+    // Twilio answers 204 with no body for a recording it deleted, 404 for one it does not hold.
+    [
+      /^DELETE \/Recordings\/([^/]+)\.json$/,
+      ([sid = ''], _, path) => (recordings.delete(sid) ? { status: 204, body: undefined } : notFound(path)),
+    ],
   ];
 
   function answer(method: string, path: string, headers: IncomingMessage['headers'], form: Form): FakeReply {
@@ -510,6 +517,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     callResource: (callSid) => liveCalls.get(callSid),
     setCallStatus,
     addRecording,
+    hasRecording: (recordingSid) => recordings.has(recordingSid),
     reset() {
       // Emptied in place, so arrays a test already holds stay current.
       sent.length = 0;

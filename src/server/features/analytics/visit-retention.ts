@@ -2,15 +2,15 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { analyticsDayPageVisitors, analyticsDayVisitors, analyticsSalts, visitorAnalytics } from '~/server/db/schema';
 import { ukDate } from '~/shared/promotion';
-import { AUTOMATIC_DELETION } from '~/shared/retention';
+import { RETENTION_DEFAULTS } from '~/shared/retention';
 import { addDays } from './analytics-range';
 
 /** Raw rows are deleted this many at a time, so the clean-up never holds a long lock. */
 const DELETE_BATCH = 10_000;
 
 /**
- * The retention of visit records (AUTOMATIC_DELETION in src/shared/retention.ts; the privacy policy states it):
- * raw page views older than `rawDays` go, the daily rollups stay. The hashes counted per day are
+ * The retention of visit records (RETENTION_VISIT_RECORDS_DAYS, src/shared/retention.ts; the privacy
+ * policy states it): raw page views older than `rawDays` go, the daily rollups stay. The hashes counted per day are
  * kept only for today and yesterday (a view from just before midnight may still be waiting), and
  * each day's salt only for its own day, so no visitor can be linked across days.
  *
@@ -20,7 +20,7 @@ const DELETE_BATCH = 10_000;
 export async function deleteExpiredVisitRecords(
   db: Db,
   now: Date,
-  rawDays: number = AUTOMATIC_DELETION.visitRecordsDays,
+  rawDays: number = RETENTION_DEFAULTS.visitRecordsDays,
   signal?: AbortSignal,
 ) {
   const cutOff = new Date(now.getTime() - rawDays * 24 * 60 * 60_000);

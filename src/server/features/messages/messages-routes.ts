@@ -76,6 +76,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     { config: admin, schema: { params: messageIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
       const message = await findMessage(deps.db, request.params.id);
+      if (message.contentDeletedAt) throw new AppError('NOT_FOUND', messageMessages.contentDeleted);
       if (message.htmlBody === null) throw new AppError('NOT_FOUND', 'This message has no HTML part.');
       return (
         reply
@@ -104,6 +105,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     },
     async (request, reply) => {
       const message = await findMessage(deps.db, request.params.id);
+      if (message.contentDeletedAt) throw new AppError('NOT_FOUND', messageMessages.contentDeleted);
       const attachment = message.attachments[request.params.index];
       if (!attachment) throw new AppError('NOT_FOUND', 'This message has no such attachment.');
       const content = await deps.files.read(attachment.storageKey);

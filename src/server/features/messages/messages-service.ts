@@ -61,12 +61,15 @@ export async function findMessage(db: Db, id: string): Promise<OutboundMessage> 
 /**
  * An admin's Retry: a failed or held message is queued again with a fresh set of attempts, or
  * held again at once if its channel still has no provider. Anything else is refused (409): a
- * message that is sending or sent must not be sent twice.
+ * message that is sending or sent must not be sent twice, and one whose content retention deleted
+ * has nothing left to send.
  */
 export async function retryMessage(db: Db, outbox: Outbox, id: string, now: Date): Promise<OutboundMessage> {
   return db.transaction(async (tx) => {
     const [message] = await tx.select().from(outboundMessages).where(eq(outboundMessages.id, id)).for('update');
     if (!message) throw new AppError('NOT_FOUND', messageMessages.notFound);
+    // Retention emptied it: there is nothing left to send.
+    if (message.contentDeletedAt) throw new AppError('CONFLICT', messageMessages.contentDeletedNotRetryable);
     if (!retryableStatuses.includes(message.status)) throw new AppError('CONFLICT', messageMessages.notRetryable);
     const configured = outbox.isConfigured(message.channel);
     const [updated] = await tx
@@ -109,6 +112,7 @@ export function toSummary(message: OutboundMessage): MessageSummary {
     createdAt: message.createdAt.toISOString(),
     nextAttemptAt: message.status === 'queued' ? iso(message.nextAttemptAt) : null,
     sentAt: iso(message.sentAt),
+    contentDeletedAt: iso(message.contentDeletedAt),
   };
 }
 

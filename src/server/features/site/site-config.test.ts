@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RETENTION_DEFAULTS } from '~/shared/retention';
 import { testConfig } from '../../../../test/helpers/app';
 import { siteConfigAt } from './site-config';
 
@@ -35,5 +36,14 @@ describe('demo mode in the site details', () => {
   it('tells every page whether this is the demo', () => {
     expect(siteConfigAt(testConfig({}))(at).demo).toBe(false);
     expect(siteConfigAt(testConfig({ DEMO_MODE: '1' }))(at).demo).toBe(true);
+  });
+});
+
+describe('retention periods in the site details', () => {
+  it('reach the pages as configured, so the privacy policy shows the periods the retention job uses', () => {
+    const at = new Date('2026-06-15T09:00:00Z');
+    expect(siteConfigAt(testConfig({}))(at).retention).toEqual(RETENTION_DEFAULTS);
+    const site = siteConfigAt(testConfig({ RETENTION_VALUATION_MONTHS: '18', RETENTION_VISIT_RECORDS_DAYS: '14' }));
+    expect(site(at).retention).toEqual({ ...RETENTION_DEFAULTS, valuationLeadsMonths: 18, visitRecordsDays: 14 });
   });
 });

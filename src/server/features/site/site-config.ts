@@ -1,6 +1,7 @@
 import type { AppConfig } from '~/server/config';
 import { promotionPhase, type PromotionPhase } from '~/shared/promotion';
 import { parsePhone } from '~/shared/phone';
+import { RETENTION_DEFAULTS, type RetentionPeriods } from '~/shared/retention';
 import { COLLECTION_BASE_POSTCODE, OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 
 export const DEFAULT_TRADING_NAME = 'CarBuy Direct';
@@ -45,6 +46,7 @@ function phone(raw: string | undefined, variable: string) {
 export function siteConfigAt(
   config: Pick<AppConfig, 'site' | 'publicBaseUrl' | 'promotion' | 'demo'> & {
     calls?: Pick<AppConfig['calls'], 'recording'>;
+    retention?: RetentionPeriods;
   },
 ): (now: Date) => SiteConfig {
   const s = config.site;
@@ -62,6 +64,7 @@ export function siteConfigAt(
     publicBaseUrl: config.publicBaseUrl,
     demo: config.demo,
     callRecording: config.calls?.recording ?? false,
+    retention: { ...(config.retention ?? RETENTION_DEFAULTS) },
   };
   // One object per phase, made once: every page view asks.
   const byPhase = new Map<PromotionPhase, SiteConfig>();

@@ -11,3 +11,4 @@ export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-v
 export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forward-routes';
 export { createDealerReports, type DealerReports } from './dealer-report';
 export { UK_TIME_ZONE } from './stats';
+export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';

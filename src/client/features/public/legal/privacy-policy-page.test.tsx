@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { DEFAULT_PROMOTION } from '~/shared/promotion';
+import { RETENTION_DEFAULTS } from '~/shared/retention';
 import type { SiteConfig } from '~/shared/site-config';
 import { Component } from './privacy-policy-page';
 
@@ -63,11 +64,42 @@ describe('privacy policy: how long we keep data is true to what the system does'
     );
   });
 
-  it('says the other periods are commitments, deleted by hand until the system does it', () => {
+  it('says the retention periods are enforced automatically every day, and no longer by hand', () => {
     expect(text()).toContain(
-      'The periods below are the ones we commit to. Our system does not yet delete these records by itself: until it does, we delete them by hand when their time is up.',
+      'Our system also checks every day for the records below, and deletes automatically each one whose time is up:',
     );
-    expect(text()).toContain('Valuation requests that do not lead to a sale, with their photos 12 months');
+    expect(text()).not.toContain('by hand');
+    expect(text()).toContain(
+      'Valuation requests, with their photos, our offers and the messages about them 12 months after we were last in touch about them',
+    );
+  });
+
+  it('shows the periods configured on the server, not the defaults', () => {
+    const configured = render({
+      ...bare,
+      retention: {
+        ...RETENTION_DEFAULTS,
+        valuationLeadsMonths: 18,
+        sentMessagesDays: 45,
+        visitRecordsDays: 14,
+        unpublishedReviewsMonths: 6,
+        callRecordingsDays: 60,
+        resolvedComplaintsMonths: 36,
+      },
+    })
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    for (const shown of [
+      'Valuation requests, with their photos, our offers and the messages about them 18 months after we were last in touch about them',
+      'Copies of the e-mails and text messages we send you 45 days; we keep only a note that we sent them, when and to whom',
+      'Records of page visits are deleted after 14 days',
+      'Reviews we do not publish 6 months after you send them',
+      'Call recordings and voicemail messages 60 days after the call',
+      'Complaints you make to us about how we use your personal data 36 months after we have dealt with them',
+    ]) {
+      expect(configured).toContain(shown);
+    }
+    expect(configured).not.toContain('12 months after we were last in touch');
   });
 });
 

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
+import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaints';
 import { paths } from '~/shared/paths';
-import { AUTOMATIC_DELETION, RETENTION, RIGHTS_RESPONSE } from '~/shared/retention';
+import { AUTOMATIC_DELETION, RETENTION, RETENTION_DEFAULTS, RIGHTS_RESPONSE } from '~/shared/retention';
 import { addressAsOneLine } from '~/shared/site-config';
 import { ContactRoutes, legalName } from './contact-routes';
 import { duration, KeyPoint, LegalPage, POLICIES_EFFECTIVE_DATE, type LegalSection } from './legal-page';
@@ -16,15 +17,11 @@ export const handle: RouteHandle = {
   },
 };
 
-/** The ICO, the UK regulator people can complain to (UK GDPR Art 77). */
-const ICO = { url: 'https://ico.org.uk/make-a-complaint/', phone: '0303 123 1113', phoneE164: '+443031231113' };
-
-/** DPA 2018 s.164A (from the Data (Use and Access) Act 2025): complaints are acknowledged within 30 days. */
-const COMPLAINT_ACKNOWLEDGE_DAYS = 30;
-
 export function Component() {
   const site = useSiteConfig();
   const { tradingName } = site;
+  /** The periods the daily retention job deletes by (RETENTION_* settings). */
+  const kept = site.retention ?? RETENTION_DEFAULTS;
 
   const sections: LegalSection[] = [
     {
@@ -106,6 +103,10 @@ export function Component() {
             {site.callRecording
               ? 'Calls our staff make to you are recorded, so we have an accurate record of what was said and agreed.'
               : 'We do not record our conversations with you.'}
+          </p>
+          <h3>When you make a data protection complaint</h3>
+          <p>
+            Your name, e-mail address, your phone number if you give it, what you tell us, and what we did about it.
           </p>
           <h3>When you visit our website</h3>
           <p>
@@ -192,13 +193,20 @@ export function Component() {
               settings: we do not count a browser that sends either.
             </Purpose>
             <Purpose
+              title="Dealing with your data protection complaint"
+              basis="Legal obligation (Article 6(1)(c)): the Data Protection Act 2018 requires us to deal with complaints about how we use personal data."
+            >
+              We acknowledge your complaint, look into it, reply to you and keep a record of what we did.
+            </Purpose>
+            <Purpose
               title="Marketing, only if you opt in"
               basis="Your consent (Article 6(1)(a)), which you can withdraw at any time, free of charge."
             >
-              We send you news and offers only if you have separately opted in to receive them. The &ldquo;I agree to be
-              contacted&rdquo; box on the valuation form means you want us to contact you about your valuation: it is
-              not consent to marketing, and we never treat it as such. Messages about your valuation or sale contain no
-              promotions.
+              We send you news and offers only if you have opted in to receive them, by ticking the separate, optional
+              box for news and offers on the valuation form. The &ldquo;I agree to be contacted&rdquo; box on the same
+              form means you want us to contact you about your valuation: it is not consent to marketing, and we never
+              treat it as such. Messages about your valuation or sale contain no promotions. To stop news and offers,
+              tell us (section 8) and we will record it straight away.
             </Purpose>
           </div>
           <KeyPoint>
@@ -268,36 +276,42 @@ export function Component() {
             including the internet address they came from, after {AUTOMATIC_DELETION.failedSignInHours} hours; records
             of successful staff sign-ins after {AUTOMATIC_DELETION.successfulSignInDays} days; and staff sign-in
             sessions as soon as they expire, at the latest {AUTOMATIC_DELETION.sessionMaxHours} hours after signing in.
-            Records of page visits are deleted after {duration(AUTOMATIC_DELETION.visitRecordsDays, 'day')}; after that
-            only daily totals remain, which identify nobody. The daily code we count visitors with can no longer be
-            worked out once its day is over.
+            Records of page visits are deleted after {duration(kept.visitRecordsDays, 'day')}; after that only daily
+            totals remain, which identify nobody. The daily code we count visitors with can no longer be worked out once
+            its day is over.
           </p>
           <p>
-            The periods below are the ones we commit to. Our system does not yet delete these records by itself: until
-            it does, we delete them by hand when their time is up.
+            Our system also checks every day for the records below, and deletes automatically each one whose time is up:
           </p>
           <dl className="divide-y divide-line overflow-hidden rounded-xl border border-line">
             <Retention
-              what="Valuation requests that do not lead to a sale, with their photos"
-              howLong={`${duration(RETENTION.valuationLeadsMonths, 'month')} after we were last in touch about them`}
+              what="Valuation requests, with their photos, our offers and the messages about them"
+              howLong={`${duration(kept.valuationLeadsMonths, 'month')} after we were last in touch about them`}
             />
+            <Retention
+              what="Copies of the e-mails and text messages we send you"
+              howLong={`${duration(kept.sentMessagesDays, 'day')}; we keep only a note that we sent them, when and to whom`}
+            />
+            <Retention
+              what="Call recordings and voicemail messages"
+              howLong={`${duration(kept.callRecordingsDays, 'day')} after the call`}
+            />
+            <Retention
+              what="Reviews we do not publish"
+              howLong={`${duration(kept.unpublishedReviewsMonths, 'month')} after you send them`}
+            />
+            <Retention
+              what="Complaints you make to us about how we use your personal data"
+              howLong={`${duration(kept.resolvedComplaintsMonths, 'month')} after we have dealt with them`}
+            />
+          </dl>
+          <p>Other records we keep, and for how long:</p>
+          <dl className="divide-y divide-line overflow-hidden rounded-xl border border-line">
             <Retention
               what="Records of the cars we buy, including the seller's details"
               howLong={`${duration(RETENTION.purchaseRecordsYears, 'year')} after the end of the financial year of the purchase, as company and tax law require`}
             />
-            <Retention
-              what="Copies of the e-mails and text messages we send you"
-              howLong={duration(RETENTION.sentMessagesDays, 'day')}
-            />
-            <Retention
-              what="Call recordings and voicemail messages"
-              howLong={duration(RETENTION.callRecordingsDays, 'day')}
-            />
             <Retention what="Reviews we publish" howLong="Until you ask us to remove them" />
-            <Retention
-              what="Reviews we do not publish"
-              howLong={duration(RETENTION.unpublishedReviewsMonths, 'month')}
-            />
             <Retention what="Server logs" howLong={duration(RETENTION.serverLogsDays, 'day')} />
           </dl>
           <p>
@@ -380,8 +394,10 @@ export function Component() {
           <h3>Complaints</h3>
           <p>
             If you are unhappy with how we have used your personal data, please tell us first, so that we can put it
-            right. We will acknowledge your complaint within {COMPLAINT_ACKNOWLEDGE_DAYS} days and reply in full as
-            quickly as we can.
+            right: use the <Link to={`${paths.contact}#data-protection-complaint`}>data protection complaint form</Link>{' '}
+            on our contact page, or contact us as below. We will acknowledge your complaint within{' '}
+            {COMPLAINT_ACKNOWLEDGE_DAYS} days (the form e-mails you an acknowledgement straight away) and reply in full
+            as quickly as we can.
           </p>
           <p>
             You also have the right to complain to the Information Commissioner&apos;s Office (ICO), the UK&apos;s

@@ -1,4 +1,4 @@
-import { CircleAlert, Download, Paperclip, PauseCircle } from 'lucide-react';
+import { CircleAlert, Download, Paperclip, PauseCircle, Trash2 } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '~/client/components/ui/button';
 import {
@@ -18,6 +18,7 @@ import type { MessageDetail, MessageSummary } from '~/shared/messages';
 import { errorMessage } from '../../lib/server-errors';
 import { messageAttachmentUrl } from '../api/download-attachment';
 import { useMessage } from '../api/get-message';
+import { contentDeletedNotice } from '../lib/content-deleted';
 import { formatKilobytes, formatUkDateTime } from '../lib/format-time';
 import { MessageBody } from './message-body';
 import { channelLabels, displayRecipient, MessageStatusBadge, statusExplanations } from './message-labels';
@@ -26,7 +27,8 @@ import { canRetry, RetryMessageButton } from './retry-message-button';
 
 /**
  * One message in full: its facts, the error in full, the text (and HTML), the attachments, and
- * Retry when it failed or is held. Opened from the list, or from an address with `?message=<id>`.
+ * Retry when it failed or is held. Once retention has deleted its content, a notice stands in for
+ * the text and attachments, and there is no Retry. Opened from the list, or from an address with `?message=<id>`.
  * While the message is on its way the dialog refreshes itself, as the list does.
  */
 export function MessageDetailDialog({
@@ -109,12 +111,17 @@ function MessageDetailView({ id, summary }: { id: string; summary: MessageSummar
 }
 
 function MessageFacts({ message }: { message: MessageDetail }) {
+  const deleted = contentDeletedNotice(message);
   return (
     <>
       <div className="grid gap-3">
         <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-sm text-muted">
           <MessageStatusBadge status={message.status} />
-          <span>{statusExplanations[message.status]}</span>
+          <span>
+            {deleted && message.status === 'failed'
+              ? 'Given up: its content was deleted under our retention policy, so it cannot be sent again.'
+              : statusExplanations[message.status]}
+          </span>
         </p>
         {message.lastError ? <ErrorCallout message={message} error={message.lastError} /> : null}
       </div>
@@ -152,7 +159,14 @@ function MessageFacts({ message }: { message: MessageDetail }) {
         <h3 id="message-body-heading" className="font-bold text-brand-950">
           Message
         </h3>
-        <MessageBody message={message} />
+        {deleted ? (
+          <p className="flex gap-3 rounded-lg border border-line bg-surface p-3.5 text-sm text-ink">
+            <Trash2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+            <span>{deleted}</span>
+          </p>
+        ) : (
+          <MessageBody message={message} />
+        )}
       </section>
 
       {message.attachments.length > 0 ? (

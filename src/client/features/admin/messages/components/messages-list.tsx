@@ -19,14 +19,17 @@ export type OpenMessage = (message: MessageSummary, returnFocusTo: HTMLElement |
 
 type MessagesListProps = { messages: MessageSummary[]; onOpen: OpenMessage };
 
-/** The subject of an e-mail, or the first words of a text message. */
+/** The subject of an e-mail, or the first words of a text message ("" once retention deleted them). */
 function headline(message: MessageSummary): string {
   return message.subject ?? message.preview;
 }
 
+const CONTENT_DELETED = 'Content deleted';
+
 /** What the row's button is called: its visible headline first, then to whom (subjects repeat). */
 function openLabel(message: MessageSummary): string {
-  return `${headline(message) || 'No text'}, ${channelLabels[message.channel].label.toLowerCase()} to ${displayRecipient(message)}`;
+  const what = message.contentDeletedAt ? CONTENT_DELETED : headline(message) || 'No text';
+  return `${what}, ${channelLabels[message.channel].label.toLowerCase()} to ${displayRecipient(message)}`;
 }
 
 /**
@@ -197,7 +200,11 @@ function OpenButton({
         className,
       )}
     >
-      {text || <span className="text-muted italic">No text</span>}
+      {message.contentDeletedAt ? (
+        <span className="text-muted italic">{CONTENT_DELETED}</span>
+      ) : (
+        text || <span className="text-muted italic">No text</span>
+      )}
     </button>
   );
 }

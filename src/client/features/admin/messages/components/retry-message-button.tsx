@@ -6,8 +6,9 @@ import { retryableStatuses, type MessageSummary } from '~/shared/messages';
 import { errorMessage } from '../../lib/server-errors';
 import { useRetryMessage } from '../api/retry-message';
 
-export function canRetry(message: Pick<MessageSummary, 'status'>): boolean {
-  return retryableStatuses.includes(message.status);
+/** Failed or held, and its content still kept (retention leaves nothing to send). */
+export function canRetry(message: Pick<MessageSummary, 'status' | 'contentDeletedAt'>): boolean {
+  return retryableStatuses.includes(message.status) && !message.contentDeletedAt;
 }
 
 /**

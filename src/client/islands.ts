@@ -23,6 +23,9 @@ export const islands = {
   'features/public/reviews/reviews-board': async () => ReviewsBoard,
   'features/public/valuation/components/valuation-wizard': () =>
     import('~/client/features/public/valuation/components/valuation-wizard').then((m) => m.ValuationWizardWithNotices),
+  // Only /contact shows it; its checks (zod, libphonenumber) come later still, when the form is first used.
+  'features/public/contact/complaint-form': () =>
+    import('~/client/features/public/contact/complaint-form').then((m) => m.ComplaintForm),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

@@ -10,3 +10,5 @@ export { valuationReceived, type ValuationReceivedData } from './templates/valua
 export { newValuation, type NewValuationData } from './templates/new-valuation';
 export { valuationOffer, type ValuationOfferData } from './templates/valuation-offer';
 export { dealerForward, dealerForwardSubject, type DealerForwardData } from './templates/dealer-forward';
+export { complaintReceived, type ComplaintReceivedData } from './templates/complaint-received';
+export { newComplaint, type NewComplaintData } from './templates/new-complaint';

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
+import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaint-basics';
 import { DEFAULT_PROMOTION } from '~/shared/promotion';
 import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
 import { whatsAppHref } from './contact-links';
@@ -80,6 +81,25 @@ describe('contact page', () => {
     expect(html).toContain('Sunday');
     expect(html).toContain('10:00 to 16:00');
     expect(hrefs(html)).toContain('/valuation');
+  });
+
+  it('offers the data-protection complaint form, with the 30 days, the ICO and the privacy policy', () => {
+    const html = render(unset);
+    expect(html).toContain('id="data-protection-complaint"');
+    expect(html).toContain('Concerned about how we use your data?');
+    const words = html.replace(/<!-- -->/g, '');
+    expect(words).toContain(`reply within ${COMPLAINT_ACKNOWLEDGE_DAYS} days`);
+    expect(words).toContain(`or call ${ICO.phone}`);
+    expect(hrefs(html)).toEqual(expect.arrayContaining([ICO.url, '/privacy-policy']));
+    const form = /<form[^>]*aria-label="Data protection complaint"[\s\S]*<\/form>/.exec(html)?.[0] ?? '';
+    for (const label of ['Your name', 'Email address', 'Phone number (optional)', 'Your complaint']) {
+      expect(form).toContain(`>${label}<`);
+    }
+    expect(form).toMatch(/<textarea[^>]*maxLength="4000"/);
+    // Until the form has come to life, Send cannot post it as a plain page request.
+    expect(form).toMatch(/<button type="submit" disabled=""[^>]*>Send complaint<\/button>/);
+    // The honeypot is out of reach of people and screen readers.
+    expect(form).toMatch(/<div aria-hidden="true"[^>]*><label>Website<input[^>]*tabindex="-1"/i);
   });
 
   it('builds wa.me links from the digits of the E.164 number only', () => {

@@ -6,6 +6,7 @@ import {
   MapPin,
   MessageCircle,
   Phone,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,7 +16,9 @@ import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
+import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaint-basics';
 import { paths } from '~/shared/paths';
+import { ComplaintFormIsland } from './complaint-form';
 import { mailtoHref, telHref, whatsAppHref } from './contact-links';
 
 export const handle: RouteHandle = {
@@ -209,6 +212,48 @@ export function Component() {
           </dl>
         </section>
       </Container>
+
+      <section
+        id="data-protection-complaint"
+        aria-labelledby="data-protection-complaint-title"
+        className="scroll-mt-20 border-t border-line bg-brand-50 py-14 sm:py-16"
+      >
+        <Container className="grid gap-8 lg:grid-cols-[1fr_1.5fr] lg:items-start">
+          <div className="grid gap-4 text-ink">
+            <h2
+              id="data-protection-complaint-title"
+              className="flex items-start gap-3 text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl"
+            >
+              <ShieldCheck aria-hidden="true" className="mt-1 size-7 shrink-0 text-brand-600" />
+              Concerned about how we use your data?
+            </h2>
+            <p>
+              If you are unhappy with how we have collected, used or looked after your personal data, tell us here.
+              Someone on our team will look into it.
+            </p>
+            <p>
+              We e-mail you an acknowledgement with a reference straight away, and reply within{' '}
+              {COMPLAINT_ACKNOWLEDGE_DAYS} days.
+            </p>
+            <p className="text-muted">
+              For anything else, such as a question about your car, please use the contact details above.
+            </p>
+            <p className="text-muted">
+              You can also complain to the Information Commissioner&rsquo;s Office, the UK regulator for data
+              protection: visit{' '}
+              <a href={ICO.url} className={linkClass}>
+                ico.org.uk
+              </a>{' '}
+              or call {ICO.phone}. Our{' '}
+              <Link to={paths.privacyPolicy} className={linkClass}>
+                privacy policy
+              </Link>{' '}
+              explains how we use personal data.
+            </p>
+          </div>
+          <ComplaintFormIsland />
+        </Container>
+      </section>
     </>
   );
 }

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '~/server/auth/access';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/http/app-error';
+import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
+import { createRateLimit } from '~/server/http/rate-limit';
+import { noStoreByDefault } from '~/server/http/security-headers';
+import { apiErrorSchema } from '~/shared/api-error';
+import {
+  adminComplaintListQuerySchema,
+  adminComplaintListSchema,
+  adminComplaintSchema,
+  complaintCreatedSchema,
+  complaintIdParamsSchema,
+  complaintMessages,
+  complaintResolutionSchema,
+  complaintSubmissionSchema,
+  type ComplaintCreated,
+} from '~/shared/complaints';
+import { IDEMPOTENCY_KEY_PATTERN, idempotencyMessages } from '~/shared/valuation-fields';
+import type { Outbox } from '../messages';
+import { createComplaint, listAdminComplaints, newComplaintReference, resolveComplaint } from './complaints-service';
+
+export type ComplaintsRoutesDeps = {
+  db: Db;
+  outbox: Outbox;
+  clock: () => Date;
+  /** STAFF_NOTIFY_EMAIL (config.staffNotifyEmails): each gets the "new complaint" e-mail. */
+  staffNotifyEmails: readonly string[];
+  /** Submissions per client address and window; default COMPLAINT_SUBMIT_LIMIT. */
+  submitLimit?: { limit: number; windowMs: number };
+};
+
+/** As for reviews: a person sends one complaint, perhaps a retry or two; a bot's stream does not fit. */
+export const COMPLAINT_SUBMIT_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+export const COMPLAINTS_SCOPE = 'POST /api/complaints';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const admin = { access: 'admin' as const };
+
+/** Data-protection complaints (issue 18): the contact page's form, and staff's list and resolution. */
+export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = async (app, deps) => {
+  // Every answer holds personal data or a reference to it: no cache keeps any.
+  noStoreByDefault(app);
+
+  const submissions = createRateLimit(deps.db, deps.clock, {
+    bucket: 'complaint-submit',
+    ...(deps.submitLimit ?? COMPLAINT_SUBMIT_LIMIT),
+    message: complaintMessages.rateLimited,
+  });
+
+  app.post(
+    '/api/complaints',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: complaintSubmissionSchema,
+        response: {
+          201: complaintCreatedSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      // Counted before the body is checked, so bad requests count too.
+      onRequest: async (request) => submissions.take(request.ip),
+    },
+    async (request, reply) => {
+      const { website, ...complaint } = request.body;
+      if (website && website.trim() !== '') {
+        // The honeypot: the same answer as a stored complaint (a reference nobody holds), so the bot learns nothing.
+        request.log.info('complaint honeypot filled; nothing stored');
+        return reply.status(201).send({ reference: newComplaintReference() });
+      }
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      let createdId: string | undefined;
+      const answer = await deps.db.transaction(async (tx): Promise<Answer> => {
+        const claim = key && { scope: COMPLAINTS_SCOPE, key, request: request.body, now: deps.clock() };
+        if (claim) {
+          const outcome = await claimIdempotencyKey(tx, claim);
+          if (outcome.kind === 'replay') return outcome.answer as Answer;
+          if (outcome.kind === 'mismatch') return refusal(422, complaintMessages.keyReused);
+          if (outcome.kind === 'in-progress') return refusal(409, idempotencyMessages.inProgress);
+        }
+        const { id, reference } = await createComplaint(tx, deps, complaint);
+        createdId = id;
+        const created: Answer = { status: 201, body: { reference } };
+        if (claim) await saveIdempotentAnswer(tx, claim, created);
+        return created;
+      });
+      if (createdId) request.log.info({ complaintId: createdId }, 'data-protection complaint stored');
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/complaints',
+    {
+      config: admin,
+      schema: { querystring: adminComplaintListQuerySchema, response: { 200: adminComplaintListSchema, ...errors } },
+    },
+    async (request) => listAdminComplaints(deps.db, request.query),
+  );
+
+  app.patch(
+    '/api/admin/complaints/:id/resolve',
+    {
+      config: admin,
+      schema: {
+        params: complaintIdParamsSchema,
+        body: complaintResolutionSchema,
+        response: { 200: adminComplaintSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actorUserId = requireAuth(request).user.id;
+      const { id } = request.params;
+      const complaint = await resolveComplaint(deps.db, {
+        id,
+        resolutionNote: request.body.resolutionNote,
+        actorUserId,
+        now: deps.clock(),
+      });
+      request.log.info({ complaintId: id, by: actorUserId }, 'data-protection complaint resolved');
+      return complaint;
+    },
+  );
+};
+
+/** What the form's route answers, and what a replay of the same request answers again. */
+type Answer = { status: 201; body: ComplaintCreated } | { status: 409 | 422; body: { message: string } };
+
+function refusal(status: 409 | 422, message: string): Answer {
+  return { status, body: { message } };
+}
+
+/** The Idempotency-Key header: absent, or 8 to 200 visible ASCII characters (as for valuations). */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new AppError('INVALID_INPUT', idempotencyMessages.invalidKey, {
+      issues: [{ path: 'Idempotency-Key', message: idempotencyMessages.invalidKey }],
+    });
+  }
+  return header;
+}

@@ -25,6 +25,8 @@ const adminPaths = (valuationId: string) => [
   '/admin/archived',
   ...['condition', 'photos', 'dvla', 'location'].map((tab) => `/admin/valuations/${valuationId}?tab=${tab}`),
   '/admin/reviews',
+  '/admin/complaints',
+  '/admin/data-requests',
   '/admin/purchased-vehicles',
   '/admin/users',
   '/admin/messages',

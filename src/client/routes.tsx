@@ -131,6 +131,16 @@ const backOffice: RouteObject = {
           lazy: () => import('~/client/features/admin/reviews/reviews-page'),
         },
         {
+          path: 'complaints',
+          id: 'features/admin/complaints/complaints-page',
+          lazy: () => import('~/client/features/admin/complaints/complaints-page'),
+        },
+        {
+          path: 'data-requests',
+          id: 'features/admin/data-requests/data-requests-page',
+          lazy: () => import('~/client/features/admin/data-requests/data-requests-page'),
+        },
+        {
           path: 'purchased-vehicles',
           id: 'features/admin/purchased-vehicles/purchased-vehicles-page',
           lazy: () => import('~/client/features/admin/purchased-vehicles/purchased-vehicles-page'),

@@ -37,6 +37,8 @@ import {
   type PurchasedVehiclesRoutesDeps,
 } from './features/purchased-vehicles';
 import { createPublishedReviews, reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
+import { complaintsRoutes, type ComplaintsRoutesDeps } from './features/complaints';
+import { dataRequestsRoutes } from './features/data-requests';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
@@ -91,6 +93,8 @@ export type AppDeps = {
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
   /** Tests narrow the review submission limit (POST /api/reviews) and the published list's age. */
   reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'> & { publishedMaxAgeMs?: number };
+  /** Tests narrow the data-protection complaint submission limit (POST /api/complaints). */
+  complaints?: Pick<ComplaintsRoutesDeps, 'submitLimit'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -220,6 +224,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
   content.subscribe('reviews', () => published.invalidate());
   await app.register(reviewsRoutes, { db, clock, pageData, published, content, ...reviewOptions });
+  await app.register(complaintsRoutes, {
+    db,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    ...deps.complaints,
+  });
+  await app.register(dataRequestsRoutes, { db, files, clock, content, config, tradingName: site.tradingName });
   const uploads = deps.uploads ?? publicUploadsFor(config);
   const { visibleMaxAgeMs, ...vehicleOptions } = deps.purchasedVehicles ?? {};
   const visible = createVisibleVehicles(db, { maxAgeMs: visibleMaxAgeMs });

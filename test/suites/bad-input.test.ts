@@ -128,6 +128,16 @@ function validBodies(seeded: Seeded): Record<string, Record<string, unknown>> {
     'POST /api/analytics/collect': { path: '/' },
     'PATCH /api/calls/{callSid}/notes': { notes: 'Called back' },
     'POST /api/calls/make': { phoneNumber: '07911 123456' },
+    'POST /api/complaints': {
+      name: 'Jo Seller',
+      email: 'jo@example.com',
+      phone: '07911 123456',
+      details: 'You kept my number after I asked you to delete it.',
+    },
+    'PATCH /api/admin/complaints/{id}/resolve': { resolutionNote: 'Replied by e-mail' },
+    'POST /api/admin/data-requests/search': { email: 'nobody.here@example.com' },
+    'POST /api/admin/data-requests/export': { email: 'nobody.here@example.com' },
+    'POST /api/admin/data-requests/erase': { email: 'nobody.here@example.com', confirm: 'nobody.here@example.com' },
   };
 }
 
@@ -168,7 +178,12 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
       // Warnings only: ten thousand "request refused" lines would cost more than the requests.
       env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'warn' },
       // The public submission limits count bad requests too: raised so every case reaches validation.
-      deps: { passwordHasher: hasher, valuations: { submitLimit: unlimited }, reviews: { submitLimit: unlimited } },
+      deps: {
+        passwordHasher: hasher,
+        valuations: { submitLimit: unlimited },
+        reviews: { submitLimit: unlimited },
+        complaints: { submitLimit: unlimited },
+      },
     });
     seeded = await seed(t, hasher);
     const response = await t.app.inject({ url: '/api/openapi.json', headers: { cookie: seeded.adminCookie } });

@@ -46,6 +46,7 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/valuations/:id/send-to-dealer': 'admin',
   'GET /api/valuations/:id/preview-pdf': 'admin',
   'PATCH /api/valuations/:id/status': 'admin',
+  'POST /api/valuations/:id/withdraw-marketing-consent': 'admin',
   'GET /api/admin/valuations/:id/photos/:photoPath': 'admin',
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',
@@ -58,6 +59,15 @@ export const apiRouteAccess: Record<string, Access> = {
   'PATCH /api/admin/reviews/:id/reject': 'admin',
   'PATCH /api/admin/reviews/:id/publish': 'admin',
   'PATCH /api/admin/reviews/:id/unpublish': 'admin',
+  // Data-protection complaints (issue 18): anyone sends one from the contact page; staff read and resolve them.
+  'POST /api/complaints': 'public',
+  'GET /api/admin/complaints': 'admin',
+  'PATCH /api/admin/complaints/:id/resolve': 'admin',
+  // Data requests (issue 18): staff find, export and erase what is held about a person (POST bodies only).
+  'POST /api/admin/data-requests/search': 'admin',
+  'POST /api/admin/data-requests/export': 'admin',
+  'POST /api/admin/data-requests/erase': 'admin',
+  'GET /api/admin/data-requests/log': 'admin',
   // Recently purchased vehicles (issue 13): anyone sees the visible ones; staff manage them.
   'GET /api/purchased-vehicles': 'public',
   'GET /api/admin/purchased-vehicles': 'admin',

@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { idempotencyKeys } from '~/server/db/schema';
+import { IDEMPOTENCY_KEY_PATTERN, idempotencyMessages } from '~/shared/valuation-fields';
+import { AppError } from './app-error';
 
 /**
  * `Idempotency-Key` for POST endpoints that create something (a double tap, a retry on a bad
@@ -101,4 +103,18 @@ export async function saveIdempotentAnswer(
 /** Removes keys past their expiry (the clean-up job calls it). */
 export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
+}
+
+/**
+ * The Idempotency-Key header of a public form's POST: absent, or 8 to 200 visible ASCII
+ * characters; anything else is refused (400) before the form is looked at.
+ */
+export function idempotencyKeyHeader(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new AppError('INVALID_INPUT', idempotencyMessages.invalidKey, {
+      issues: [{ path: 'Idempotency-Key', message: idempotencyMessages.invalidKey }],
+    });
+  }
+  return header;
 }

@@ -25,6 +25,8 @@ const takesNoBody = new Set([
   // Publish and unpublish the review named in the path (issue 12); nothing else to say.
   'PATCH /api/admin/reviews/:id/publish',
   'PATCH /api/admin/reviews/:id/unpublish',
+  // Staff record that the seller of the valuation named in the path withdrew marketing consent (issue 18).
+  'POST /api/valuations/:id/withdraw-marketing-consent',
   // Answer the caller named in the path; hang up whatever call staff are on (issue 16; SPEC 7: no body).
   'POST /api/calls/:callSid/answer',
   'POST /api/calls/hangup',

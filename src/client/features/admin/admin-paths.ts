@@ -14,6 +14,8 @@ export const adminPaths = {
   calls: '/admin/calls',
   voiceMessages: '/admin/voice-messages',
   reviews: '/admin/reviews',
+  complaints: '/admin/complaints',
+  dataRequests: '/admin/data-requests',
   analytics: '/admin/analytics',
   purchasedVehicles: '/admin/purchased-vehicles',
 } as const;

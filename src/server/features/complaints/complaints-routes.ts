@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
-import { AppError } from '~/server/http/app-error';
-import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
+import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
@@ -17,7 +16,7 @@ import {
   complaintSubmissionSchema,
   type ComplaintCreated,
 } from '~/shared/complaints';
-import { IDEMPOTENCY_KEY_PATTERN, idempotencyMessages } from '~/shared/valuation-fields';
+import { idempotencyMessages } from '~/shared/valuation-fields';
 import type { Outbox } from '../messages';
 import { createComplaint, listAdminComplaints, newComplaintReference, resolveComplaint } from './complaints-service';
 
@@ -73,7 +72,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
         request.log.info('complaint honeypot filled; nothing stored');
         return reply.status(201).send({ reference: newComplaintReference() });
       }
-      const key = idempotencyKey(request.headers['idempotency-key']);
+      const key = idempotencyKeyHeader(request.headers['idempotency-key']);
       let createdId: string | undefined;
       const answer = await deps.db.transaction(async (tx): Promise<Answer> => {
         const claim = key && { scope: COMPLAINTS_SCOPE, key, request: request.body, now: deps.clock() };
@@ -133,15 +132,4 @@ type Answer = { status: 201; body: ComplaintCreated } | { status: 409 | 422; bod
 
 function refusal(status: 409 | 422, message: string): Answer {
   return { status, body: { message } };
-}
-
-/** The Idempotency-Key header: absent, or 8 to 200 visible ASCII characters (as for valuations). */
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-    throw new AppError('INVALID_INPUT', idempotencyMessages.invalidKey, {
-      issues: [{ path: 'Idempotency-Key', message: idempotencyMessages.invalidKey }],
-    });
-  }
-  return header;
 }

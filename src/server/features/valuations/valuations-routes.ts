@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
-import { AppError } from '~/server/http/app-error';
-import { claimIdempotencyKey, saveIdempotentAnswer } from '~/server/http/idempotency';
+import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
-  IDEMPOTENCY_KEY_PATTERN,
   idempotencyMessages,
   valuationCreatedSchema,
   valuationRequestSchema,
@@ -67,7 +65,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
       onRequest: async (request) => submissions.take(request.ip),
     },
     async (request, reply) => {
-      const key = idempotencyKey(request.headers['idempotency-key']);
+      const key = idempotencyKeyHeader(request.headers['idempotency-key']);
       const answer = await deps.db.transaction(async (tx): Promise<Answer> => {
         const claim = key && { scope: VALUATIONS_SCOPE, key, request: request.body, now: deps.clock() };
         if (claim) {
@@ -91,15 +89,4 @@ type Answer = { status: 201; body: ValuationCreated } | { status: 409 | 422; bod
 
 function refusal(status: 409 | 422, message: string): Answer {
   return { status, body: { message } };
-}
-
-/** The Idempotency-Key header: absent, or 8 to 200 visible ASCII characters. */
-function idempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-    throw new AppError('INVALID_INPUT', idempotencyMessages.invalidKey, {
-      issues: [{ path: 'Idempotency-Key', message: idempotencyMessages.invalidKey }],
-    });
-  }
-  return header;
 }

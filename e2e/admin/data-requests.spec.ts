@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
+import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from './helpers';
+import { createValuation, sellerAddress, uniqueTag } from './valuations';
+
+/**
+ * The Data requests screen (issue 18): staff find everything held about a person, export it as a
+ * ZIP and erase it after typing the address again, all by keyboard; then the person is not found
+ * and the request log shows what was done (without naming them).
+ */
+
+/**
+ * axe at the top of the page: the screen scrolls new results into view, and whatever the sticky
+ * back-office bar then covers would count as an obscured touch target wherever it happens to be.
+ */
+async function expectAccessible(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoAxeViolations(page);
+}
+
+test.describe('[ADMIN][DATA_REQUESTS]', () => {
+  test.beforeEach(async ({ page }) => {
+    await settleMotion(page);
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+  });
+
+  test('find a person, export their data as a ZIP, erase it, and find nothing afterwards', async ({ page }) => {
+    // A person no other test uses: a valuation through the public API, and a review with the same address.
+    const tag = uniqueTag();
+    const email = `${tag}.seller@example.com`;
+    const person = {
+      firstName: 'Robin',
+      lastName: `Tester${tag}`,
+      email,
+      phone: `07946 ${randomInt(100_000, 999_999)}`,
+    };
+    const valuation = await createValuation(page.request, person);
+    const review = await page.request.post('/api/reviews', {
+      data: {
+        customerName: `Robin ${person.lastName}`,
+        email,
+        rating: 5,
+        reviewTitle: 'Paid the same day',
+        reviewText: 'Collected from my drive the next morning.',
+      },
+      headers: { 'x-forwarded-for': sellerAddress() },
+    });
+    expect(review.status(), await review.text()).toBe(201);
+
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Data requests' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Data requests' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Guidance' })).toContainText('within one month');
+    await expectNoAxeViolations(page);
+
+    // Search by keyboard: the address in other capitals, then Enter.
+    const field = page.getByLabel('Their e-mail address');
+    await field.focus();
+    await page.keyboard.type(email.toUpperCase());
+    await page.keyboard.press('Enter');
+    const results = page.getByRole('region', { name: `Held for ${email}` });
+    await expect(results).toContainText('1 valuation request, 1 timeline entry');
+    await expect(results.getByRole('link', { name: new RegExp(valuation.registration) })).toHaveAttribute(
+      'href',
+      `/admin/valuations/${valuation.id}`,
+    );
+    await expect(results.getByText('Paid the same day')).toBeVisible();
+    // The identifier never reaches the address bar.
+    expect(page.url()).not.toContain(tag);
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectAccessible(page);
+      await saveScreenshot(page, `data-requests-results-${name}`);
+    }
+
+    // Export: a ZIP download holding data.json with the person's valuation.
+    await page.setViewportSize(viewports.desktop);
+    const downloading = page.waitForEvent('download');
+    await results.getByRole('button', { name: 'Export as ZIP' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    const zip = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(zip)).toEqual(expect.arrayContaining(['data.json', 'README.txt']));
+    const data = JSON.parse(Buffer.from(zip['data.json']!).toString('utf8')) as {
+      valuations: { id: string; email: string }[];
+      reviews: { reviewTitle: string }[];
+    };
+    expect(data.valuations.map((v) => [v.id, v.email.toLowerCase()])).toEqual([[valuation.id, email]]);
+    expect(data.reviews.map((r) => r.reviewTitle)).toEqual(['Paid the same day']);
+    await expectToast(page, 'Export downloaded');
+
+    // Erase, by keyboard: the dialog says what goes and asks for the address again.
+    await results.getByRole('button', { name: 'Erase everything' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Erase everything held about this person?' });
+    await expect(dialog).toContainText('1 valuation request');
+    await expect(dialog).toContainText('1 review (taken off the website if published)');
+    await expect(dialog).toContainText('cannot be undone');
+    const confirm = dialog.getByLabel('Type the e-mail address to confirm');
+    await expect(confirm).toBeFocused();
+    await page.keyboard.type(`x${email}`);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toContainText('That does not match.');
+    await confirm.fill('');
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `data-requests-erase-dialog-${name}`, { fullPage: false });
+    }
+    await confirm.focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expectToast(page, 'Everything found has been erased');
+    const summary = page.getByRole('heading', { name: `Erased everything held for ${email}` });
+    await expect(summary).toBeVisible();
+    await expect(page.getByRole('status').filter({ has: summary })).toContainText('Deleted: 1 valuation request');
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectAccessible(page);
+      await saveScreenshot(page, `data-requests-erased-${name}`);
+    }
+
+    // Nothing found afterwards, and the log shows the export and the erasure (by whom, not of whom).
+    await page.setViewportSize(viewports.desktop);
+    await field.fill(email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const nothing = page.getByRole('region', { name: `Nothing held for ${email}` });
+    await expect(nothing).toContainText('No records have this e-mail address.');
+    await expect(nothing.getByRole('button', { name: 'Erase everything' })).toHaveCount(0);
+    const log = page.getByRole('table', { name: 'Exports and erasures, newest first' });
+    for (const kind of ['Erasure', 'Export']) {
+      await expect(
+        log.getByRole('row').filter({ hasText: kind }).filter({ hasText: '1 valuation request' }).first(),
+      ).toContainText(e2eAdmin.username);
+    }
+    await expect(log).not.toContainText(email);
+  });
+});

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,14 +8,50 @@ import { customerReviews, outboundMessages, retentionRuns } from '~/server/db/sc
 import { createDiskFileStore } from '~/server/storage/file-store';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { projectRoot } from '~/server/project-root';
 import { daysBefore, monthsBefore } from './retention-dates';
 import { createRetention, type Retention } from './retention-run';
 
 /**
  * Several server processes on one PostgreSQL database each wake the retention job; the day's run
- * must happen once. Two connection pools stand for two processes (PGlite has only one process, so
- * this runs only with TEST_DATABASE_URL).
+ * must happen once. First two real processes (test/suites/retention-process.ts), then two
+ * connection pools in this process for the finer cases. PGlite has only one process, so this runs
+ * only with TEST_DATABASE_URL.
  */
+
+type RunnerProcess = { ready: Promise<void>; go(): void; finished: Promise<{ code: number | null; outcome: unknown }> };
+
+/** Starts one retention process; `ready` once it is connected, `go` starts its run. */
+function startRetentionProcess(env: Record<string, string>): RunnerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/suites/retention-process.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let stdout = '';
+  let stderr = '';
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (let end = stdout.indexOf('\n'); end >= 0; end = stdout.indexOf('\n')) {
+      const line = JSON.parse(stdout.slice(0, end)) as Record<string, unknown>;
+      stdout = stdout.slice(end + 1);
+      lines.push(line);
+      if (line.ready) markReady();
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const finished = new Promise<{ code: number | null; outcome: unknown }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) reject(new Error(`retention process exited ${code}: ${stderr}`));
+      resolve({ code, outcome: lines.find((line) => 'outcome' in line)?.outcome });
+    });
+  });
+  return { ready, finished, go: () => child.stdin.end('go\n') };
+}
 
 const NOW = new Date('2026-06-15T09:00:00.000Z');
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -74,6 +111,27 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
       })),
     );
   }
+
+  it('two server processes started at the same moment: the day’s run happens once, counted once', async () => {
+    await seedBacklog();
+    const env = {
+      RETENTION_DATABASE_URL: t.databaseUrl!,
+      RETENTION_FILES_DIR: filesDir,
+      RETENTION_NOW: NOW.toISOString(),
+    };
+    const processes = [startRetentionProcess(env), startRetentionProcess(env)];
+    await Promise.all(processes.map((p) => p.ready));
+    for (const p of processes) p.go();
+    const outcomes = (await Promise.all(processes.map((p) => p.finished))).map((exit) => exit.outcome);
+
+    expect(outcomes.filter((outcome) => (outcome as { ran: boolean }).ran)).toHaveLength(1);
+    expect(outcomes).toContainEqual({ ran: false, day: '2026-06-15' });
+    const runs = await t.database.db.select().from(retentionRuns);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ finishedAt: NOW, error: null });
+    expect(runs[0]!.deleted).toMatchObject({ unpublishedReviews: 40, messageContents: 30 });
+    expect(await t.database.db.select().from(customerReviews)).toEqual([]);
+  }, 60_000);
 
   it('started together, the day’s run happens once and its deletions are counted once', async () => {
     await seedBacklog();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CONSENT_LABEL, valuationMessages } from '~/shared/valuation';
+import { CONSENT_LABEL, MARKETING_CONSENT_LABEL, valuationMessages } from '~/shared/valuation';
 import { expect, expectNoAxeViolations, saveScreenshot, test as base, viewports } from '../fixtures';
 import { hydrated } from './seller-wizard';
 
@@ -165,9 +165,11 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
       await page.keyboard.press('Tab'); // consent
       await expect(page.getByRole('checkbox', { name: CONSENT_LABEL })).toBeFocused();
       await page.keyboard.press('Space');
+      await page.keyboard.press('Tab'); // the separate marketing box: left unticked
+      await expect(page.getByRole('checkbox', { name: MARKETING_CONSENT_LABEL })).toBeFocused();
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `page-valuation-step4-${name}`);
-      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab'); // Previous
       await page.keyboard.press('Tab');
       await expect(page.getByRole('button', { name: 'Submit Valuation Request' })).toBeFocused();
       await page.keyboard.press('Enter');

@@ -29,6 +29,22 @@ async function screens(page: Page, name: string) {
 }
 
 test.describe('[COMPLAINTS] a data-protection complaint from the contact page to resolved', () => {
+  test('on a phone, the form’s code loads only as the visitor comes near it, not with the page', async ({ page }) => {
+    const formCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/complaint-form-[^/]+\.js$/.test(request.url())) formCode.push(request.url());
+    });
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    expect(formCode).toEqual([]);
+
+    const send = complaintForm(page).getByRole('button', { name: 'Send complaint' });
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeEnabled(); // the form has come to life
+    expect(formCode).toHaveLength(1);
+  });
+
   test('a visitor sends a complaint by keyboard; staff read it and mark it resolved', async ({ page }) => {
     test.slow();
     const id = randomBytes(3).toString('hex');

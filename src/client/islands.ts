@@ -29,3 +29,10 @@ export const islands = {
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;
+
+/**
+ * Islands far down their page, brought to life only as they come near the screen: their code is
+ * not part of the page's arrival (the contact page's complaint form, under everything else, would
+ * add about 20 KB and its hydration to every visit, most of which never reach it).
+ */
+export const islandsWhenVisible: ReadonlySet<IslandName> = new Set(['features/public/contact/complaint-form']);

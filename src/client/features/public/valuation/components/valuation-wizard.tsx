@@ -59,19 +59,19 @@ const TRY_LATER = 'Please try again later.';
 const buttonClass =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 py-2 text-center text-base leading-tight font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0';
 
-/** The step (0-based) a field is asked on. */
-const stepOf = (field: string) => stepFields.findIndex((fields) => (fields as readonly string[]).includes(field));
-
 type WizardContext = { step: number; vehicle: VehicleLookupResult | null };
 
 /**
- * Checks the current step with its shared schema (src/shared/valuation.ts). When React Hook Form
- * re-checks one field after a change, the schema of that field's step is used. The schema may
- * still be loading (see `stepSchema`); if it cannot load, this throws and `onSubmit` says so.
+ * Checks the step on screen with its shared schema (src/shared/valuation.ts), whether React Hook
+ * Form asks for the whole form (Next) or one field (a re-check after a change, always a field on
+ * screen). The step comes from the context, never from the field names React Hook Form passes:
+ * those are every field registered so far, in the order they first appeared, so after Previous
+ * they start with a later step's fields, and Next used to check a step the seller could not see.
+ * The schema may still be loading (see `stepSchema`); if it cannot load, this throws and
+ * `onSubmit` says so.
  */
-const stepResolver: Resolver<WizardValues, WizardContext> = async (values, context, options) => {
-  const names = options.names ?? [];
-  const step = names.length > 0 ? Math.max(stepOf(String(names[0])), 0) : (context?.step ?? 0);
+const stepResolver: Resolver<WizardValues, WizardContext> = async (values, context) => {
+  const step = context?.step ?? 0;
   const result = (await stepSchema(step)).safeParse(toRequest(values, context?.vehicle ?? null));
   if (result.success) return { values, errors: {} };
   const messages = fieldErrors(result.error.issues);

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteConfigProvider } from '~/client/lib/site-config';
+import { DEFAULT_PROMOTION } from '~/shared/promotion';
+import type { SiteConfig } from '~/shared/site-config';
+import { STEP_COUNT, stepFields } from '../wizard-form';
+import { ValuationWizard } from './valuation-wizard';
+
+/*
+ * The wizard's steps as a seller moves through them: the real component in jsdom, driven by
+ * random sequences of answers, Next and Previous, against a model of what SPEC section 4 says
+ * should happen (Next moves on only when the step on screen is answered; Previous always goes
+ * back). Every earlier test only went forward, which is how Previous came to trap sellers.
+ */
+
+const site: SiteConfig = {
+  tradingName: 'Test Motors',
+  address: { lines: ['Louth'], postcode: 'LN11 0LQ' },
+  openingHours: [],
+  promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
+  publicBaseUrl: 'https://www.test.invalid',
+  demo: false,
+  callRecording: false,
+};
+
+function renderWizard() {
+  return render(
+    <SiteConfigProvider value={site}>
+      <ValuationWizard prefill={null} />
+    </SiteConfigProvider>,
+  );
+}
+
+const input = (selector: string) => {
+  const found = document.querySelector<HTMLInputElement>(selector);
+  if (!found) throw new Error(`no ${selector} on step ${shownStep()}`);
+  return found;
+};
+const type = (name: string, value: string) => fireEvent.change(input(`[name="${name}"]`), { target: { value } });
+const pick = (name: string, value: string) => fireEvent.click(input(`[name="${name}"][value="${value}"]`));
+
+/** Each step's answers, in page order; `part` of them is what a seller who stopped halfway gave. */
+const answers: (() => void)[][] = [
+  [() => type('registration', 'AB12 CDE'), () => type('mileage', '45,000')],
+  [
+    () => pick('overallCondition', 'great'),
+    () => pick('scuffedWheels', '0'),
+    () => pick('tyresNeedReplacing', '1'),
+    () => pick('cambeltChanged', 'no'),
+    () => pick('serviceHistory', 'full'),
+    () => pick('mechanicalIssues', 'no'),
+  ],
+  [() => pick('outstandingFinance', 'no')],
+  [
+    () => type('firstName', 'Jo'),
+    () => type('lastName', 'Bloggs'),
+    () => type('postcode', 'LN11 0LQ'),
+    () => type('phone', '07911 123456'),
+    () => type('email', 'jo@example.com'),
+    () => pick('contactPreference', 'call'),
+    () => fireEvent.click(input('[name="agreeToContact"]')),
+  ],
+];
+
+function shownStep(): number {
+  const footer = screen.getByText(/^Step \d of 4$/);
+  return Number(/Step (\d)/.exec(footer.textContent ?? '')![1]) - 1;
+}
+
+const errorCount = () => document.querySelectorAll('[id$="-error"]').length;
+
+type Action = 'answer all' | 'answer some' | 'next' | 'previous';
+
+describe('ValuationWizard: moving between steps', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    // The registration lookup finds nothing to say: the seller's answers are what counts here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('Next after Previous moves on from a completed step, with later steps still empty', async () => {
+    renderWizard();
+    for (const answer of answers[0]!) answer();
+    fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
+    await waitFor(() => expect(shownStep()).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(shownStep()).toBe(0));
+    fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
+    await waitFor(() => expect(shownStep()).toBe(1));
+    expect(errorCount()).toBe(0);
+  });
+
+  it('follows any sequence of answers, Next and Previous as SPEC section 4 says', async () => {
+    const action = fc.constantFrom<Action>('answer all', 'answer some', 'next', 'next', 'previous');
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 24 }), async (actions) => {
+        cleanup();
+        sessionStorage.clear();
+        renderWizard();
+        await waitFor(() => expect(shownStep()).toBe(0));
+        const complete = new Set<number>();
+        let step = 0;
+        for (const next of actions) {
+          if (next === 'answer all' || next === 'answer some') {
+            const given = next === 'answer all' ? answers[step]! : answers[step]!.slice(0, 1);
+            await act(async () => given.forEach((answer) => answer()));
+            if (given.length === answers[step]!.length) complete.add(step);
+          } else if (next === 'previous') {
+            if (step === 0) continue; // Previous is disabled on step 1
+            fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+            step -= 1;
+            await waitFor(() => expect(shownStep()).toBe(step));
+            expect(errorCount()).toBe(0);
+          } else {
+            if (step === STEP_COUNT - 1 && complete.has(step)) continue; // that would send it
+            fireEvent.click(screen.getByRole('button', { name: /Next Step|Submit Valuation Request/ }));
+            if (complete.has(step)) {
+              step += 1;
+              await waitFor(() => expect(shownStep()).toBe(step));
+              expect(errorCount()).toBe(0);
+            } else {
+              // Refused: the seller sees why, on the step on screen, with the focus on it.
+              await waitFor(() => expect(errorCount()).toBeGreaterThan(0));
+              expect(shownStep()).toBe(step);
+              await waitFor(() => expect(stepFields[step]).toContain(document.activeElement?.getAttribute('name')));
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

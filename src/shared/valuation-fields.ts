@@ -109,10 +109,17 @@ export const vehicleFieldsShape = {
 /** Step 1 Vehicle: registration and mileage, plus whatever the lookup identified. */
 export const vehicleStepShape = {
   registration: registrationSchema,
-  mileage: int({ min: 1, message: valuationMessages.mileageRequired }).refine(
-    (v) => v <= MILEAGE_MAX,
-    valuationMessages.mileageTooHigh,
-  ),
+  /** Each way of getting it wrong has its own words: blank, not a number, a fraction, too low or high. */
+  mileage: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? valuationMessages.mileageRequired
+          : valuationMessages.mileageNotNumber,
+    })
+    .int(valuationMessages.mileageNotWhole)
+    .min(1, valuationMessages.mileageTooLow)
+    .max(MILEAGE_MAX, valuationMessages.mileageTooHigh),
   ...vehicleFieldsShape,
 };
 

@@ -20,6 +20,9 @@ export const valuationMessages = {
   /** SPEC section 5. */
   registrationRequired: registrationMessages.required,
   mileageRequired: 'Mileage is required',
+  mileageNotNumber: 'Enter the mileage in numbers, such as 45000',
+  mileageNotWhole: 'Enter the mileage in whole miles, such as 45000',
+  mileageTooLow: 'Mileage must be 1 or more',
   mileageTooHigh: `Mileage must be at most ${groupDigits(MILEAGE_MAX)}`,
   conditionRequired: 'Please select a condition',
   scuffedWheelsRequired: 'Please select how many wheels are scuffed',
@@ -40,7 +43,8 @@ export const valuationMessages = {
   emailRequired: 'Email address is required',
   emailInvalid: 'Invalid email address',
   contactPreferenceRequired: 'Please select at least one contact preference',
-  consentRequired: 'You must agree to the terms and conditions',
+  /** SPEC's "You must agree to the terms and conditions" spoke of a box the form does not have. */
+  consentRequired: 'Tick the box to agree to be contacted about your car valuation',
   marketingConsentInvalid: 'Marketing consent must be ticked or left unticked',
   vehicleText: (label: string, max: number) => `${label} must be at most ${max} characters`,
   vehicleYear: 'Year must be a whole number from 1900 to 2100',

@@ -134,6 +134,8 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
   const invalid: [string, unknown, string][] = [
     ['registration', '', registrationMessages.required],
     ['mileage', undefined, m.mileageRequired],
+    ['mileage', 'lots', m.mileageNotNumber],
+    ['mileage', -5, m.mileageTooLow],
     ['overallCondition', undefined, m.conditionRequired],
     ['scuffedWheels', 9, m.scuffedWheelsRequired],
     ['tyresNeedReplacing', undefined, m.tyresRequired],

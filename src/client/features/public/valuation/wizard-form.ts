@@ -117,11 +117,14 @@ export function emptyValues(registration = ''): WizardValues {
   };
 }
 
-/** "12,000" or "12 000 miles"-ish typing -> 12000; blank -> undefined (the "required" message). */
-function wholeNumber(typed: string): number | undefined {
+/**
+ * "12,000" or "12 000" -> 12000; "-5" and "4500.5" stay numbers, so the schema can say what is
+ * wrong with them; anything else ("abc", "12k") is NaN ("in numbers"); blank -> undefined ("required").
+ */
+function typedNumber(typed: string): number | undefined {
   const compact = typed.replace(/[\s,]/g, '');
   if (compact === '') return undefined;
-  return /^\d+$/.test(compact) ? Number(compact) : Number.NaN;
+  return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : Number.NaN;
 }
 
 const choice = (value: string) => (value === '' ? undefined : value);
@@ -140,10 +143,10 @@ function vehicleFields(vehicle: VehicleLookupResult) {
 export function toRequest(values: WizardValues, vehicle: VehicleLookupResult | null): ValuationRequestInput {
   const identified = vehicle
     ? vehicleFields(vehicle)
-    : { make: values.make, model: values.model, year: wholeNumber(values.year) ?? null };
+    : { make: values.make, model: values.model, year: typedNumber(values.year) ?? null };
   return {
     registration: values.registration,
-    mileage: wholeNumber(values.mileage) as number,
+    mileage: typedNumber(values.mileage) as number,
     ...identified,
     overallCondition: choice(values.overallCondition) as ValuationRequestInput['overallCondition'],
     scuffedWheels: count(values.scuffedWheels) as number,

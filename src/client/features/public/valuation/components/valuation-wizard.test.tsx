@@ -140,3 +140,51 @@ describe('ValuationWizard: moving between steps', () => {
     );
   }, 120_000);
 });
+
+describe('ValuationWizard: messages that say what is wrong', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const messageOf = (name: string) => document.getElementById(`field-${name}-error`)?.textContent;
+
+  it.each([
+    ['', 'Mileage is required'],
+    ['abc', 'Enter the mileage in numbers, such as 45000'],
+    ['12k', 'Enter the mileage in numbers, such as 45000'],
+    ['-5', 'Mileage must be 1 or more'],
+    ['0', 'Mileage must be 1 or more'],
+    ['4500.5', 'Enter the mileage in whole miles, such as 45000'],
+    ['1,000,000', 'Mileage must be at most 999,999'],
+  ])('mileage "%s": "%s"', async (typed, message) => {
+    renderWizard();
+    type('registration', 'AB12 CDE');
+    type('mileage', typed);
+    fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
+    await waitFor(() => expect(messageOf('mileage')).toBe(message));
+  });
+
+  it('asks for the consent box in the words of the box', async () => {
+    renderWizard();
+    for (const step of answers.slice(0, 3)) {
+      for (const answer of step) answer();
+      const shown = shownStep();
+      fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
+      await waitFor(() => expect(shownStep()).toBe(shown + 1));
+    }
+    for (const answer of answers[3]!.slice(0, -1)) answer();
+    fireEvent.click(screen.getByRole('button', { name: /Submit Valuation Request/ }));
+    await waitFor(() =>
+      expect(messageOf('agreeToContact')).toBe('Tick the box to agree to be contacted about your car valuation'),
+    );
+    expect(document.activeElement?.getAttribute('name')).toBe('agreeToContact');
+  });
+});

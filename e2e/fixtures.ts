@@ -34,6 +34,24 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 
 export { expect };
 
+/**
+ * `test` for pages that answer some fetches with these statuses by design (the registration
+ * lookup's 404 and 503, a refused submission's 400): Chromium logs each on the console, and only
+ * those lines are let through; any other console error or warning still fails the test.
+ */
+export function testAllowingStatuses(statuses: readonly number[]) {
+  const expected = new RegExp(
+    `^error: Failed to load resource: the server responded with a status of (${statuses.join('|')})`,
+  );
+  return test.extend({
+    consoleProblems: async ({ consoleProblems }, provide) => {
+      await provide(consoleProblems);
+      const kept = consoleProblems.filter((problem) => !expected.test(problem));
+      consoleProblems.splice(0, consoleProblems.length, ...kept);
+    },
+  });
+}
+
 /** Runs axe with WCAG 2.2 AA rules and fails listing each violation. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

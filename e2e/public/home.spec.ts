@@ -2,21 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 import { startApp } from '../../scripts/lib/start-app.mjs';
-import { expect, expectNoAxeViolations, saveScreenshot, test as base } from '../fixtures';
+import { expect, expectNoAxeViolations, saveScreenshot, testAllowingStatuses } from '../fixtures';
 import { hydrated } from './seller-wizard';
 
 /**
  * The boxes lead to /valuation?registration=…, which looks the car up at once; Chromium logs the
  * lookup's 404 (not found) or 503 (not configured) on the console. Anything else still fails.
  */
-const test = base.extend({
-  consoleProblems: async ({ consoleProblems }, provide) => {
-    await provide(consoleProblems);
-    const expected = /^error: Failed to load resource: the server responded with a status of (404|503)/;
-    const kept = consoleProblems.filter((problem) => !expected.test(problem));
-    consoleProblems.splice(0, consoleProblems.length, ...kept);
-  },
-});
+const test = testAllowingStatuses([404, 503]);
 
 /** The home page's two registration boxes, by their (different) labels. */
 const registrationBoxes = ['Enter your registration to start', 'Your car’s registration'];

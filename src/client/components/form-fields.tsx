@@ -89,16 +89,47 @@ type ChoiceGroupProps = {
   hint?: ReactNode;
   /** Radios (one answer) or checkboxes (any number). */
   multiple?: boolean;
+  /**
+   * `tiles` (default): a tile per answer, a column on phones, `columns` a row from the small
+   * breakpoint up. `row`: short answers side by side at every width, as segments ("0" to "4",
+   * "Yes" "No"), each at least 44px square; the answers in `apart` get a full-width line below.
+   */
+  layout?: 'tiles' | 'row';
+  /** With `layout="row"`: long answers ("Not sure / not near the car") on a line of their own. */
+  apart?: readonly (string | number)[];
   /** Tiles per row from the small breakpoint up. */
   columns?: 2 | 3;
   required?: boolean;
 };
 
 const columnClasses = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' } as const;
+/** A row of 1 to 6 segments (Tailwind needs whole class names). */
+const rowClasses = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5', 'grid-cols-6'];
+
+const tileClass = (error: string | undefined) =>
+  cx(
+    'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border bg-white px-3.5 py-2.5 text-base font-medium text-ink transition-colors',
+    'hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-950',
+    'has-focus-visible:ring-3 has-focus-visible:ring-brand-500/40',
+    error ? 'border-danger' : 'border-slate-300',
+  );
 
 /**
- * A question answered by tapping a tile: native radios in a radiogroup, or checkboxes in a group.
- * The group carries the question as its name and the message as its description.
+ * A segment: the native radio stays (keyboard, screen readers, forms) but is drawn by its label,
+ * which fills in when chosen: a change of brightness and weight, not of hue alone.
+ */
+const segmentClass = (error: string | undefined) =>
+  cx(
+    'relative flex min-h-12 min-w-11 cursor-pointer items-center justify-center rounded-lg border bg-white px-2 py-2 text-center text-base leading-tight font-medium text-ink transition-colors',
+    'hover:border-brand-400 has-checked:border-brand-800 has-checked:bg-brand-800 has-checked:font-semibold has-checked:text-white',
+    'has-focus-visible:ring-3 has-focus-visible:ring-brand-500/50 has-focus-visible:ring-offset-1',
+    error ? 'border-danger' : 'border-slate-300',
+  );
+
+/**
+ * A question answered by tapping a tile or a segment: native radios in a radiogroup, or
+ * checkboxes in a group. The group carries the question as its name and the message as its
+ * description.
  */
 export function ChoiceGroup({
   name,
@@ -108,10 +139,30 @@ export function ChoiceGroup({
   error,
   hint,
   multiple = false,
+  layout = 'tiles',
+  apart = [],
   columns = 3,
   required = true,
 }: ChoiceGroupProps) {
   const legendId = `${fieldId(name)}-legend`;
+  const control = (option: Option, segment: boolean) => (
+    <label key={option.value} className={segment ? segmentClass(error) : tileClass(error)}>
+      <input
+        type={multiple ? 'checkbox' : 'radio'}
+        value={String(option.value)}
+        aria-invalid={multiple && error ? true : undefined}
+        className={
+          segment
+            ? 'absolute inset-0 size-full cursor-pointer appearance-none rounded-lg focus-visible:outline-none'
+            : 'size-5 shrink-0 accent-brand-700 focus-visible:outline-none'
+        }
+        {...registration}
+      />
+      <span className={cx(segment && 'pointer-events-none relative')}>{option.label}</span>
+    </label>
+  );
+  const inRow = options.filter((option) => !apart.includes(option.value));
+  const onTheirOwn = options.filter((option) => apart.includes(option.value));
   return (
     <div className="grid gap-2">
       <p id={legendId} className="text-sm font-semibold text-brand-950">
@@ -131,28 +182,18 @@ export function ChoiceGroup({
         // radiogroup supports aria-invalid and aria-required; for checkboxes they go on each box.
         aria-invalid={!multiple && error ? true : undefined}
         aria-required={!multiple && required ? true : undefined}
-        className={cx('grid grid-cols-1 gap-2', columnClasses[columns])}
+        className={cx('grid gap-2', layout === 'tiles' && ['grid-cols-1', columnClasses[columns]])}
       >
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cx(
-              'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border bg-white px-3.5 py-2.5 text-base font-medium text-ink transition-colors',
-              'hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-950',
-              'has-focus-visible:ring-3 has-focus-visible:ring-brand-500/40',
-              error ? 'border-danger' : 'border-slate-300',
-            )}
-          >
-            <input
-              type={multiple ? 'checkbox' : 'radio'}
-              value={String(option.value)}
-              aria-invalid={multiple && error ? true : undefined}
-              className="size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
-              {...registration}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
+        {layout === 'tiles' ? (
+          options.map((option) => control(option, false))
+        ) : (
+          <>
+            <div className={cx('grid gap-2', rowClasses[inRow.length])}>
+              {inRow.map((option) => control(option, true))}
+            </div>
+            {onTheirOwn.map((option) => control(option, true))}
+          </>
+        )}
       </div>
       <FieldError name={name} message={error} />
     </div>

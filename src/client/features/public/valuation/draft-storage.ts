@@ -144,8 +144,9 @@ export function attemptFor(
 
 /**
  * The request just stored (its id and photo upload token), so a reload of the success screen
- * keeps it and its photo area. Kept only for the address it was submitted on and for an hour;
- * "Back to Home" forgets it, so the next visit to the form starts a new valuation.
+ * keeps it and its photo area. Kept only for the address it was submitted on (`?submitted=1`, see
+ * the wizard's SUBMITTED_ADDRESS) and for an hour; the form itself, at /valuation, always starts a
+ * new request.
  */
 export const SUBMITTED_STORAGE_KEY = 'carbuy.valuation-submitted.v1';
 const SUBMITTED_KEPT_MS = 60 * 60_000;
@@ -183,13 +184,5 @@ export function loadSubmitted(address: string): ValuationCreated | null {
     return parseSubmitted(storage()?.getItem(SUBMITTED_STORAGE_KEY) ?? null, address);
   } catch {
     return null;
-  }
-}
-
-export function clearSubmitted(): void {
-  try {
-    storage()?.removeItem(SUBMITTED_STORAGE_KEY);
-  } catch {
-    // As above.
   }
 }

@@ -27,7 +27,7 @@ export function Component() {
       </PageIntro>
       <Container className="py-6 sm:py-12">
         <div className="mx-auto max-w-3xl">
-          <ValuationWizardIsland prefill={registrationFrom(params)} />
+          <ValuationWizardIsland prefill={registrationFrom(params)} submitted={params.has('submitted')} />
         </div>
       </Container>
     </>

@@ -36,6 +36,9 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
   const [progress, setProgress] = useState<number | undefined>();
   const uploading = progress !== undefined;
   const urls = useObjectUrls();
+  // Opened by "Upload Photos (Optional)", which is gone now: the focus comes here, not to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   // The stored photos, again after "Try again" (attempt + 1); thumbnails fill in as they arrive.
   const [attempt, setAttempt] = useState(0);
@@ -124,7 +127,12 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
       aria-busy={stored === undefined}
       className="mt-8 rounded-xl border border-line bg-slate-50 p-4 text-left sm:p-6"
     >
-      <h3 id="photos-heading" className="text-lg font-bold text-brand-950">
+      <h3
+        id="photos-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-bold text-brand-950 focus:outline-none"
+      >
         Photos of your car
       </h3>
       <p id="photos-hint" className="mt-1 text-sm text-muted">

@@ -3,22 +3,25 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
-import { clearSubmitted } from '../draft-storage';
 import type { PhotoAccess } from '../photo-api';
 import { photoCount } from '../photo-selection';
 
 const loadPhotoUpload = () => import('./photo-upload');
 const PhotoUpload = lazy(loadPhotoUpload);
 
-/** SPEC section 2: after submit, "Valuation Request Submitted", with the optional photo area. */
-export function SuccessScreen({ created }: { created: ValuationCreated }) {
+/**
+ * SPEC section 2: after submit, "Valuation Request Submitted", with the optional photo area.
+ * `created`: the stored request, whose photo area this is; null when this browser tab no longer
+ * has it (a reload after the hour, another tab); undefined while the server renders the page.
+ */
+export function SuccessScreen({ created }: { created: ValuationCreated | null | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const [photosOpen, setPhotosOpen] = useState(false);
   const [storedPhotos, setStoredPhotos] = useState<number | undefined>();
-  const access = useMemo<PhotoAccess>(
-    () => ({ valuationId: created.id, uploadToken: created.uploadToken }),
-    [created.id, created.uploadToken],
+  const access = useMemo<PhotoAccess | null>(
+    () => (created ? { valuationId: created.id, uploadToken: created.uploadToken } : null),
+    [created],
   );
 
   useEffect(() => {
@@ -51,7 +54,14 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
         Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours.
       </p>
 
-      {photosOpen ? (
+      {!access ? (
+        created === null && (
+          <p className="mx-auto mt-8 max-w-lg text-muted">
+            Photos can be added here only from the browser tab the request was sent from, within an hour. If we need
+            photos of your car, we will ask when we contact you.
+          </p>
+        )
+      ) : photosOpen ? (
         <Suspense
           fallback={
             <p className="mt-8 flex items-center justify-center gap-2 text-muted">
@@ -79,7 +89,7 @@ export function SuccessScreen({ created }: { created: ValuationCreated }) {
         </div>
       )}
 
-      <a href={paths.home} onClick={clearSubmitted} className={buttonVariants({ variant: 'brand', className: 'mt-8' })}>
+      <a href={paths.home} className={buttonVariants({ variant: 'brand', className: 'mt-8' })}>
         Back to Home
       </a>
     </section>

@@ -6,6 +6,7 @@ import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
 import { useSiteConfig } from '~/client/lib/site-config';
+import { paths } from '~/shared/paths';
 import { displayRegistration, REGISTRATION_MAX_LENGTH, storageRegistration } from '~/shared/registration';
 import type { ValuationCreated } from '~/shared/valuation-fields';
 import {
@@ -53,6 +54,12 @@ const stepIntros = [
   'Where should we send your valuation?',
 ] as const;
 
+/** The counts' "Not sure / not near the car" (-1): on a line of its own below 0 to 4. */
+const NOT_SURE_COUNT = -1;
+
+/** Where the page moves once the request is stored: the server renders the success screen there. */
+export const SUBMITTED_ADDRESS = `${paths.valuation}?submitted=1`;
+
 const SUBMIT_FAILED = 'Error submitting valuation';
 const TRY_LATER = 'Please try again later.';
 
@@ -86,17 +93,27 @@ const stepResolver: Resolver<WizardValues, WizardContext> = async (values, conte
 type Props = {
   /** From `?registration=`, storage form ("AB12CDE"), or null. */
   prefill: string | null;
+  /** `?submitted=1`: the address the wizard moves to once a request is stored (see `submit`). */
+  submitted?: boolean;
 };
+
+/**
+ * After a request is stored the page's address becomes `/valuation?submitted=1`, so a reload is
+ * the success screen from the server's first byte; before, the server sent step 1 and a slow phone
+ * showed it until the script had read session storage. `created` is the stored request (photo
+ * area), null when this tab no longer has it, undefined until the browser has looked.
+ */
+type Success = { created: ValuationCreated | null | undefined };
 
 /**
  * The four-step valuation wizard (SPEC sections 2, 4, 5 and 8). Rendered on the server at step 1;
  * the draft is read from session storage only after hydration.
  */
-export function ValuationWizard({ prefill }: Props) {
+export function ValuationWizard({ prefill, submitted = false }: Props) {
   const { demo } = useSiteConfig();
   const [step, setStep] = useState(0);
   const [submitting, setSubmitting] = useState(false);
-  const [created, setCreated] = useState<ValuationCreated | null>(null);
+  const [success, setSuccess] = useState<Success | null>(submitted ? { created: undefined } : null);
   const lookup = useVehicleLookup();
   const vehicle = lookup.state.status === 'found' ? lookup.state.vehicle : null;
 
@@ -132,14 +149,13 @@ export function ValuationWizard({ prefill }: Props) {
 
   const { restore: restoreLookup, now: lookUpNow, typed: lookUpTyped } = lookup;
   useEffect(() => {
-    const draft = loadDraft();
-    // A reload of the success screen shows it again, with its photo area.
-    const submitted = draft ? null : loadSubmitted(pageAddress());
     if (submitted) {
+      // A reload of the success screen: its photo area, while this tab still has the request.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setCreated(submitted);
+      setSuccess({ created: loadSubmitted(pageAddress()) });
       return;
     }
+    const draft = loadDraft();
     let restoredStep = 0;
     if (draft) {
       reset(draft.values);
@@ -161,14 +177,14 @@ export function ValuationWizard({ prefill }: Props) {
     // Session storage exists only in the browser: read after hydration so the server's HTML
     // (step 1) and the first browser render match.
     setStep(restoredStep);
-  }, [prefill, reset, setValue, restoreLookup, lookUpNow]);
+  }, [prefill, submitted, reset, setValue, restoreLookup, lookUpNow]);
 
   // Saved on every answer, step change and lookup answer (the latest closure each time).
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => persist() }), [form, persist]);
   useEffect(() => persist(), [persist]);
 
   // --- The steps' schemas (zod, libphonenumber): fetched once the page is idle -----------------
-  useEffect(() => whenIdle(prefetchStepSchemas), []);
+  useEffect(() => (submitted ? undefined : whenIdle(prefetchStepSchemas)), [submitted]);
   // Again on every later step, in case the first try failed (offline for a moment).
   useEffect(() => {
     if (step > 0) prefetchStepSchemas();
@@ -206,8 +222,9 @@ export function ValuationWizard({ prefill }: Props) {
       const stored = (await loadValuationSchemas()).valuationCreatedSchema.parse(answer);
       restored.current = false; // nothing more to keep
       clearDraft();
+      window.history.replaceState(window.history.state, '', SUBMITTED_ADDRESS);
       saveSubmitted(stored, pageAddress());
-      setCreated(stored);
+      setSuccess({ created: stored });
       toast({
         title: 'Valuation submitted!',
         description: "Thank you! We'll review your submission and contact you soon.",
@@ -261,7 +278,7 @@ export function ValuationWizard({ prefill }: Props) {
     setFocusTarget({ at: Date.now() });
   }
 
-  if (created) return <SuccessScreen created={created} />;
+  if (success) return <SuccessScreen created={success.created} />;
 
   const [cambeltChanged, mechanicalIssues, outstandingFinance] = conditions;
 
@@ -366,6 +383,7 @@ export function ValuationWizard({ prefill }: Props) {
               {vehicle && <VehicleCard vehicle={vehicle} />}
               <ChoiceGroup
                 name="overallCondition"
+                layout="row"
                 legend="Overall condition"
                 options={valuationOptions.overallCondition}
                 registration={register('overallCondition')}
@@ -373,6 +391,8 @@ export function ValuationWizard({ prefill }: Props) {
               />
               <ChoiceGroup
                 name="scuffedWheels"
+                layout="row"
+                apart={[NOT_SURE_COUNT]}
                 legend="How many wheels are scuffed?"
                 options={valuationOptions.scuffedWheels}
                 registration={register('scuffedWheels')}
@@ -380,6 +400,8 @@ export function ValuationWizard({ prefill }: Props) {
               />
               <ChoiceGroup
                 name="tyresNeedReplacing"
+                layout="row"
+                apart={[NOT_SURE_COUNT]}
                 legend="How many tyres need replacing?"
                 hint="Tyres with less than 3mm of tread need replacing."
                 options={valuationOptions.tyresNeedReplacing}
@@ -388,6 +410,8 @@ export function ValuationWizard({ prefill }: Props) {
               />
               <ChoiceGroup
                 name="cambeltChanged"
+                layout="row"
+                apart={['not_sure']}
                 legend="Has the cambelt been changed?"
                 options={valuationOptions.cambeltChanged}
                 registration={register('cambeltChanged')}
@@ -405,6 +429,7 @@ export function ValuationWizard({ prefill }: Props) {
               )}
               <ChoiceGroup
                 name="serviceHistory"
+                layout="row"
                 legend="Service history"
                 options={valuationOptions.serviceHistory}
                 registration={register('serviceHistory')}
@@ -412,11 +437,11 @@ export function ValuationWizard({ prefill }: Props) {
               />
               <ChoiceGroup
                 name="mechanicalIssues"
+                layout="row"
                 legend="Any mechanical issues?"
                 options={valuationOptions.mechanicalIssues}
                 registration={register('mechanicalIssues')}
                 error={message('mechanicalIssues')}
-                columns={2}
               />
               {mechanicalIssues === 'yes' && (
                 <TextField
@@ -440,11 +465,11 @@ export function ValuationWizard({ prefill }: Props) {
             <>
               <ChoiceGroup
                 name="outstandingFinance"
+                layout="row"
                 legend="Is there outstanding finance on the car?"
                 options={valuationOptions.outstandingFinance}
                 registration={register('outstandingFinance')}
                 error={message('outstandingFinance')}
-                columns={2}
               />
               {outstandingFinance === 'yes' && (
                 <p className="flex gap-2.5 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-950">
@@ -599,10 +624,10 @@ function pageAddress(): string {
 }
 
 /** The wizard and the notices it shows (toasts): /valuation's one island. */
-export function ValuationWizardWithNotices({ prefill }: Props) {
+export function ValuationWizardWithNotices(props: Props) {
   return (
     <>
-      <ValuationWizard prefill={prefill} />
+      <ValuationWizard {...props} />
       <Toaster />
     </>
   );

@@ -104,7 +104,15 @@ type ChoiceGroupProps = {
 
 const columnClasses = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' } as const;
 /** A row of 1 to 6 segments (Tailwind needs whole class names). */
-const rowClasses = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5', 'grid-cols-6'];
+const rowClasses = [
+  'grid-cols-1',
+  'grid-cols-1',
+  'grid-cols-2',
+  'grid-cols-3',
+  'grid-cols-4',
+  'grid-cols-5',
+  'grid-cols-6',
+];
 
 const tileClass = (error: string | undefined) =>
   cx(

@@ -97,6 +97,17 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     }
   });
 
+  it('finds a reference through its unique index, beside the trigram ones, never by reading the table', async () => {
+    const search = filters({ q: 'cb 7k3 9qx' });
+    // One match at most, so the page comes from the few-matches plan (listValuations counts first).
+    const { count } = listQueries(db, false, search);
+    const { page } = listQueries(db, false, search, { fewMatches: true });
+    for (const plan of [await planOf(count), await planOf(page)]) {
+      expect(plan).toContain('Bitmap Index Scan on car_valuations_reference_key');
+      expect(plan).not.toContain('Seq Scan');
+    }
+  });
+
   it('counts the stats’ days and recent requests from the created_at index and every make from the make index', async () => {
     // The last row is 2026-04-13; "now" a day later, the snapshot an hour before.
     const queries = statsQueries(new Date('2026-04-14T12:00:00Z'), new Date('2026-04-14T11:00:00Z'));

@@ -122,6 +122,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(active.items.map((i) => i.id)).toEqual([newer!.id, older!.id]);
       expect(active.items[1]).toEqual<ValuationListItem>({
         id: older!.id,
+        reference: older!.reference,
         registration: 'OLD1',
         make: 'FORD',
         model: 'Focus',
@@ -211,6 +212,25 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(await q('jone%x')).toEqual([]);
       expect(await q('  ')).toEqual(['KD19ABC', 'XY70ZZZ', 'AB12CDE']);
       expect((await list('/api/valuations/active?q=nobody')).items).toEqual([]);
+    });
+
+    it('find a valuation by its whole reference however it is typed, in either list', async () => {
+      await setup();
+      await insert(
+        { reference: 'CB-7K3-9QX', registration: 'REF1' },
+        { reference: 'CB-7K3-9QY', registration: 'REF2' },
+        { reference: 'CB-ABC-DEF', registration: 'ARC1', isArchived: true, archivedAt: new Date() },
+      );
+      const q = (term: string, list = 'active') =>
+        registrations(`/api/valuations/${list}?q=${encodeURIComponent(term)}`);
+      for (const typed of ['CB-7K3-9QX', 'cb-7k3-9qx', 'cb7k39qx', 'CB 7K3 9QX', ' 7K3-9QX ', '7k39qx']) {
+        expect(await q(typed), typed).toEqual(['REF1']);
+      }
+      // A part of one is no reference, and look-alikes are not guessed at.
+      expect(await q('CB-7K3')).toEqual([]);
+      expect(await q('CB-7K3-9QO')).toEqual([]);
+      expect(await q('cb abc def')).toEqual([]);
+      expect(await q('cb abc def', 'archived')).toEqual(['ARC1']);
     });
 
     it('filter on the real status, together with a search; empty status is every status', async () => {

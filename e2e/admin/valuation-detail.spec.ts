@@ -5,7 +5,7 @@ import { dealerForwardMessages } from '~/shared/dealer-forward';
 import { offerMessages } from '~/shared/valuation-offer';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from './helpers';
-import { createValuation as createSellerValuation } from './valuations';
+import { createValuation as createSellerValuation, searchList, uniqueTag } from './valuations';
 
 /*
  * The valuation detail page (issue 11) against the fake DVLA and DVSA: a seller's request for
@@ -267,6 +267,36 @@ test.describe('[ADMIN][VALUATION_DETAIL]', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Send to Dealer' })).toBeFocused();
+  });
+
+  test('the reference the seller quotes: found by search however it is read out, in the header to copy', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewports.desktop);
+    await settleMotion(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // AA19AAA: a car the fake DVLA knows, for the Quick Summary's MOT check.
+    const seller = await createSellerValuation(request, { registration: 'AA19AAA', lastName: `Ref${uniqueTag()}` });
+    expect(seller.reference).toMatch(/^CB-[A-Z0-9]{3}-[A-Z0-9]{3}$/);
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.goto('/admin');
+
+    // Read out on the phone: lower case, spaces for the dashes.
+    await searchList(page, seller.reference.toLowerCase().replace(/-/g, ' '));
+    const table = page.getByRole('table', { name: 'Car valuation requests, newest first' });
+    await expect(table.getByRole('row')).toHaveCount(2); // the column headings and the one request
+    const row = table.getByRole('row').filter({ hasText: seller.lastName });
+    await expect(row).toContainText(seller.reference);
+    await row.getByRole('link', { name: /^View Details/ }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: /Ford Focus/ })).toBeVisible();
+    await expect(page.getByRole('main').getByText(seller.reference, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'admin-valuation-detail-reference-desktop', { fullPage: false });
+    await page.getByRole('button', { name: `Copy reference ${seller.reference}` }).click();
+    await expectToast(page, 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(seller.reference);
   });
 
   test('an unknown valuation says so, with Try again and Back', async ({ page, expectedHttpErrors }) => {

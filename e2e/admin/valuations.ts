@@ -30,6 +30,8 @@ export function sellerAddress(): string {
 
 export type CreatedValuation = {
   id: string;
+  /** What the seller quotes, "CB-7K3-9QX" (the success screen's). */
+  reference: string;
   /** The seller's token for adding photos (the success screen's). */
   uploadToken: string;
   registration: string;
@@ -47,8 +49,13 @@ export async function createValuation(
     headers: { 'x-forwarded-for': sellerAddress() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const { id, uploadToken } = (await response.json()) as { id: string; uploadToken: string };
-  return { id, uploadToken, registration: body.registration, firstName: body.firstName, lastName: body.lastName };
+  const { id, reference, uploadToken } = (await response.json()) as {
+    id: string;
+    reference: string;
+    uploadToken: string;
+  };
+  const { registration, firstName, lastName } = body;
+  return { id, reference, uploadToken, registration, firstName, lastName };
 }
 
 /** Types into the list's search box and waits for the address to carry it (after the debounce). */

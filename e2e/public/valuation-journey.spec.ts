@@ -7,7 +7,7 @@ import { answerSteps2To4, cameraPhoto, emailsTo, footer, hydrated, next, toastWi
  * A seller's whole journey (issue 10) against the fake DVLA and DVSA that scripts/e2e.mjs starts:
  * the home page's registration box, the car found, the four steps, the success screen, photos
  * uploaded with a progress bar, removed and refused, and the "valuation received" e-mail at the
- * local SMTP server. Also the typed lookup, the "type it yourself" path and the draft after Back.
+ * local SMTP server, both with the request's reference. Also the typed lookup, the "type it yourself" path and the draft after Back.
  */
 
 /** Chromium logs the lookup's designed 404 for a registration DVLA does not know. */
@@ -49,9 +49,15 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await answerSteps2To4(page, email);
       await page.getByRole('button', { name: 'Submit Valuation Request' }).click();
       await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+      // The reference to quote (issue 31), in the confirmation e-mail too.
+      const referenceLine = page.getByText(/^Your reference: /);
+      await expect(referenceLine).toHaveText(/^Your reference: CB-[A-Z0-9]{3}-[A-Z0-9]{3}$/);
+      const reference = (await referenceLine.textContent())!.replace('Your reference: ', '');
+      await expect(page.getByText('Please quote it if you contact us about this request.')).toBeVisible();
 
       // The seller's confirmation reaches the (local) SMTP server through the outbox.
       await expect.poll(async () => (await emailsTo(email)).length, { timeout: 15_000 }).toBe(1);
+      expect((await emailsTo(email))[0]!.subject).toContain(`(reference ${reference})`);
 
       // Photos: the area opens, three photos chosen, uploaded through a slow connection.
       await page.getByRole('button', { name: 'Upload Photos (Optional)' }).click();
@@ -92,9 +98,10 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await expect(page.getByText('3 photos added to your valuation.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeFocused();
 
-      // A reload keeps the success screen and its photo area.
+      // A reload keeps the success screen, its reference and its photo area.
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+      await expect(referenceLine).toHaveText(`Your reference: ${reference}`);
 
       // Opened again from the keyboard: the stored photos come back as thumbnails; one is removed.
       await page.getByRole('button', { name: 'Upload Photos (Optional)' }).focus();

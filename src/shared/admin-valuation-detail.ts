@@ -25,6 +25,8 @@ export type ValuationEventView = z.infer<typeof valuationEventSchema>;
 
 export const valuationDetailSchema = z.object({
   id: z.uuid(),
+  /** "CB-7K3-9QX", what the seller quotes (issue 31). */
+  reference: z.string(),
   status: z.enum(valuationStatusValues),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -54,7 +54,10 @@ export const valuationListQuerySchema = paginationQuery({
   defaultPageSize: VALUATION_LIST_DEFAULT_PAGE_SIZE,
   maxPageSize: VALUATION_LIST_MAX_PAGE_SIZE,
 }).extend({
-  /** Part of the registration (spaces ignored), of "make model", or of "first last" name, any case. */
+  /**
+   * Part of the registration (spaces ignored), of "make model", of "first last" name or of the
+   * e-mail address, any case; or a whole reference however typed ("cb 7k3 9qx").
+   */
   q: storableCharacters(z.string().trim())
     .pipe(z.string().max(VALUATION_SEARCH_MAX_LENGTH, adminValuationMessages.searchTooLong))
     .optional()
@@ -71,6 +74,8 @@ export type ValuationListFilters = z.output<typeof valuationListQuerySchema>;
 /** One row of the dashboard's table or of the archive (SPEC section 2's columns). */
 export const valuationListItemSchema = z.object({
   id: z.uuid(),
+  /** "CB-7K3-9QX", what the seller quotes (issue 31). */
+  reference: z.string(),
   registration: z.string(),
   /** Null when the vehicle was not identified ("Vehicle details pending"). */
   make: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   valuationOptions,
   type Option,
 } from './valuation-options';
+import { VALUATION_REFERENCE_PATTERN } from './valuation-reference';
 
 /**
  * The valuation request (SPEC sections 3 to 5, the first field set) without its phone number:
@@ -164,8 +165,15 @@ export const fieldStepSchemas = [vehicleStepSchema, conditionStepSchema, finance
 
 export type VehicleFields = z.output<z.ZodObject<typeof vehicleFieldsShape>>;
 
-/** The answer to a stored request: the valuation's id and the token for adding photos to it. */
-export const valuationCreatedSchema = z.object({ id: z.uuid(), uploadToken: z.string() });
+/**
+ * The answer to a stored request: the valuation's id, the reference the seller quotes
+ * ("CB-7K3-9QX", issue 31) and the token for adding photos to it.
+ */
+export const valuationCreatedSchema = z.object({
+  id: z.uuid(),
+  reference: z.string().regex(VALUATION_REFERENCE_PATTERN),
+  uploadToken: z.string(),
+});
 export type ValuationCreated = z.infer<typeof valuationCreatedSchema>;
 
 /** The Idempotency-Key header the wizard sends with its submission (one per submission). */

@@ -13,6 +13,7 @@ import {
   valuationSearchExpressions,
   type NewCarValuation,
 } from '~/server/db/schema';
+import { newValuationReference } from '~/server/features/valuations';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/database';
 
 const journal = JSON.parse(fs.readFileSync(path.join(defaultMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
@@ -56,6 +57,7 @@ const trigramIndexes = [
 
 function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
   return {
+    reference: newValuationReference(),
     registration: 'AB12CDE',
     mileage: 42_000,
     make: 'FORD',

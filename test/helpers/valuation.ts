@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { ValuationRequestInput } from '~/shared/valuation';
+import { VALUATION_REFERENCE_ALPHABET } from '~/shared/valuation-reference';
 
 /** A complete valuation request as the wizard sends it (lower case and spaces as typed). */
 export const validValuation = (): ValuationRequestInput => ({
@@ -24,3 +26,14 @@ export const validValuation = (): ValuationRequestInput => ({
   contactPreference: ['call', 'text'],
   agreeToContact: true,
 });
+
+/**
+ * SQL for a distinct valuation reference for each whole number `n` below 28^6 ("CB-222-222" for 0),
+ * for tests that make rows in bulk with generate_series: n written in base 28 with the alphabet.
+ */
+export function referenceFor(n: SQL): SQL {
+  const base = VALUATION_REFERENCE_ALPHABET.length;
+  const digit = (place: number) =>
+    sql`substr(${VALUATION_REFERENCE_ALPHABET}, (${n} / ${base ** place} % ${base})::int + 1, 1)`;
+  return sql`'CB-' || ${digit(5)} || ${digit(4)} || ${digit(3)} || '-' || ${digit(2)} || ${digit(1)} || ${digit(0)}`;
+}

@@ -1,6 +1,7 @@
 import type { Access } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { callLogs, carValuations, customerReviews, outboundMessages, purchasedVehicles } from '~/server/db/schema';
+import { newValuationReference } from '~/server/features/valuations';
 
 /**
  * Who may call each route (OWASP Authorization Testing Automation): every route the app
@@ -217,6 +218,7 @@ export async function seedPrivateRows(db: Db, userId: number): Promise<Ids> {
   const [valuation] = await db
     .insert(carValuations)
     .values({
+      reference: newValuationReference(),
       registration: 'LM68XYZ',
       mileage: 45_000,
       firstName: 'Zephyrine',

@@ -33,6 +33,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { messageChannels, messageStatuses } from '~/shared/messages';
+import { VALUATION_REFERENCE_LENGTH, VALUATION_REFERENCE_PATTERN } from '~/shared/valuation-reference';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -136,6 +137,13 @@ export const carValuations = pgTable(
   {
     // A UUID, never a sequence, so ids in links and upload calls cannot be guessed (DESIGN 5).
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Short and readable, "CB-7K3-9QX" (issue 31): the seller quotes it and staff search by it. Drawn
+     * at random by the valuations feature; it names the request but never opens it (not a key).
+     */
+    reference: varchar('reference', { length: VALUATION_REFERENCE_LENGTH })
+      .notNull()
+      .unique('car_valuations_reference_key'),
     /** Upper-case with no spaces (DESIGN 6). */
     registration: varchar('registration', { length: 10 }).notNull(),
     mileage: integer('mileage').notNull(),
@@ -233,6 +241,11 @@ export const carValuations = pgTable(
       sql`${t.contactPreference} <@ ARRAY['call', 'text', 'whatsapp']::text[]`,
     ),
     check('car_valuations_upload_token_hash_hex', sql`${t.uploadTokenHash} ~ '^[0-9a-f]{64}$'`),
+    // Staff's search finds a typed reference by its stored form only (parseValuationReference).
+    check(
+      'car_valuations_reference_format',
+      sql`${t.reference} ~ ${sql.raw(`'${VALUATION_REFERENCE_PATTERN.source}'`)}`,
+    ),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   valuationEvents,
   valuationOffers,
 } from '~/server/db/schema';
+import { newValuationReference } from '~/server/features/valuations';
 import { createDiskFileStore, FileNotFoundError, type FileStore } from '~/server/storage/file-store';
 import {
   dataRequestMessages as m,
@@ -220,6 +221,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     const [second] = await db()
       .insert(carValuations)
       .values({
+        reference: newValuationReference(),
         registration: 'LM68XYZ',
         mileage: 61_000,
         firstName: person.firstName,
@@ -329,7 +331,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
         ),
       );
     const valuations = await db()
-      .select({ id: carValuations.id, photoPaths: carValuations.photoPaths })
+      .select({ id: carValuations.id, reference: carValuations.reference, photoPaths: carValuations.photoPaths })
       .from(carValuations)
       .where(inArray(carValuations.id, seeded.valuationIds));
     const events = await db()
@@ -485,6 +487,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     type ExportedMessage = Row & { textBody: string; attachments: { file: string }[] };
     const data = JSON.parse(Buffer.from(zip['data.json']!).toString('utf8')) as {
       valuations: (Row & {
+        reference: string;
         email: string;
         photos: string[];
         events: Row[];
@@ -499,6 +502,10 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     };
     const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
     expect(ids(data.valuations)).toEqual([...samSeeded.valuationIds].sort());
+    // Each request with the reference the seller was given for it.
+    const references = (rows: { id: string | number; reference: string }[]) =>
+      rows.map((row) => `${row.id} ${row.reference}`).sort();
+    expect(references(data.valuations)).toEqual(references(direct.valuations));
     expect(ids(data.valuations.flatMap((v) => v.events))).toEqual(ids(direct.events));
     expect(ids(data.valuations.flatMap((v) => v.offers))).toEqual(ids(direct.offers));
     const exportedMessages = [

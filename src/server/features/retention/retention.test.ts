@@ -16,7 +16,7 @@ import {
   type NewOutboundMessage,
   type StoredAttachment,
 } from '~/server/db/schema';
-import { PHOTO_AREA } from '~/server/features/valuations';
+import { newValuationReference, PHOTO_AREA } from '~/server/features/valuations';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import { RETENTION_DEFAULTS, type RetentionPeriods } from '~/shared/retention';
 import { testConfig } from '../../../../test/helpers/app';
@@ -103,6 +103,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
     const [row] = await db()
       .insert(carValuations)
       .values({
+        reference: newValuationReference(),
         registration: values.registration ?? 'AB12CDE',
         mileage: 45_000,
         firstName: 'Jo',

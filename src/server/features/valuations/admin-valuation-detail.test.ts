@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, valuationEvents } from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import type { ValuationCreated } from '~/shared/valuation';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
@@ -43,24 +44,27 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
   }
 
   /** A valuation as a seller submits it, through the public API (so its event and token are real). */
-  async function submitted(): Promise<string> {
+  async function created(): Promise<ValuationCreated> {
     const response = await t!.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
+    return response.json<ValuationCreated>();
   }
+  const submitted = async () => (await created()).id;
 
   const get = (url: string, cookie?: string) =>
     t!.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('answers every field the tabs show, without the upload token, and records the first view once', async () => {
     const { cookie } = await setup();
-    const id = await submitted();
+    const { id, reference } = await created();
     const first = await get(`/api/admin/valuations/${id}`, cookie);
     expect(first.statusCode, first.body).toBe(200);
     const detail = first.json<ValuationDetail>();
     const sent = validValuation();
     expect(detail).toMatchObject({
       id,
+      // The one the seller was given.
+      reference,
       status: 'new',
       // As stored: normalised on submit (DESIGN 6).
       registration: 'AB12CDE',

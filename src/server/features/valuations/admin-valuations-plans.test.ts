@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/server/db/client';
 import { valuationListQuerySchema, type ValuationListQuery } from '~/shared/admin-valuations';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { referenceFor } from '../../../../test/helpers/valuation';
 import { listQueries } from './admin-valuations-service';
 import { statsQueries } from './stats';
 
@@ -22,9 +23,9 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     t = await createTestDatabase(engine);
     db = t.database.db;
     await db.execute(sql`
-      insert into car_valuations (registration, mileage, make, model, first_name, last_name, postcode, email,
-        phone, agree_to_contact, status, is_archived, created_at)
-      select 'PL' || n, n,
+      insert into car_valuations (reference, registration, mileage, make, model, first_name, last_name, postcode,
+        email, phone, agree_to_contact, status, is_archived, created_at)
+      select ${referenceFor(sql`n`)}, 'PL' || n, n,
         (array['FORD','VAUXHALL','BMW','AUDI','KIA','TOYOTA','NISSAN','HONDA'])[1 + n % 8],
         (array['Focus','Corsa','3 Series','A3','Ceed','Yaris','Qashqai','Civic'])[1 + n % 8],
         (array['Jane','Tom','Ravi','Aisha','Owen','Mia'])[1 + n % 6] || n,
@@ -93,6 +94,17 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
       const few = await planOf(listQueries(db, false, filters({ q }), { fewMatches: true }).page);
       expect(few, q).toContain('Bitmap Index Scan on car_valuations_name_trgm_idx');
       expect(few, q).not.toMatch(/created_at_idx|Seq Scan/);
+    }
+  });
+
+  it('finds a reference through its unique index, beside the trigram ones, never by reading the table', async () => {
+    const search = filters({ q: 'cb 7k3 9qx' });
+    // One match at most, so the page comes from the few-matches plan (listValuations counts first).
+    const { count } = listQueries(db, false, search);
+    const { page } = listQueries(db, false, search, { fewMatches: true });
+    for (const plan of [await planOf(count), await planOf(page)]) {
+      expect(plan).toContain('Bitmap Index Scan on car_valuations_reference_key');
+      expect(plan).not.toContain('Seq Scan');
     }
   });
 

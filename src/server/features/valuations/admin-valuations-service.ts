@@ -11,6 +11,7 @@ import {
   type ValuationListResponse,
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
+import { parseValuationReference } from '~/shared/valuation-reference';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 
 /**
@@ -28,6 +29,7 @@ const FEW_MATCHES = 2_000;
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
 const listColumns = {
   id: carValuations.id,
+  reference: carValuations.reference,
   registration: carValuations.registration,
   make: carValuations.make,
   model: carValuations.model,
@@ -152,13 +154,17 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * Part of the registration (spaces ignored: "AB12 CDE" finds AB12CDE), of "make model", of the
  * "first last" name or of the e-mail address (its trigram index is there; staff paste addresses),
  * in any case. Each side is the exact expression of its trigram index (valuationSearchExpressions).
+ * Or the whole reference, however it was typed ("cb 7k3 9qx", "7K39QX"): read into its stored form
+ * and matched exactly, through the column's unique index (a part of one finds nothing).
  */
 function searchMatches(search: string): SQL {
   const term = search.toLowerCase().replace(/\s+/g, ' ');
   const registration = term.replace(/ /g, '');
+  const reference = parseValuationReference(search);
   const t = carValuations;
   const x = valuationSearchExpressions;
   return or(
+    reference ? eq(t.reference, reference) : undefined,
     sql`${x.registration(t)} like ${likeTerm(registration)}`,
     sql`${x.vehicle(t)} like ${likeTerm(term)}`,
     sql`${x.name(t)} like ${likeTerm(term)}`,

@@ -18,8 +18,10 @@ import { paginationMessages } from '~/shared/schema-kit';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { referenceFor } from '../../../../test/helpers/valuation';
 import { formatPhotoEntry, PHOTO_AREA } from './photos';
 import { createValuationStats } from './stats';
+import { newValuationReference } from './valuation-reference';
 
 /**
  * The back office's valuation calls as the dashboard and the archive use them (issue 11): both
@@ -35,6 +37,7 @@ let minute = 0;
 function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
   minute += 1;
   return {
+    reference: newValuationReference(),
     registration: 'AB12CDE',
     mileage: 42_000,
     make: 'FORD',
@@ -119,6 +122,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(active.items.map((i) => i.id)).toEqual([newer!.id, older!.id]);
       expect(active.items[1]).toEqual<ValuationListItem>({
         id: older!.id,
+        reference: older!.reference,
         registration: 'OLD1',
         make: 'FORD',
         model: 'Focus',
@@ -210,6 +214,25 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect((await list('/api/valuations/active?q=nobody')).items).toEqual([]);
     });
 
+    it('find a valuation by its whole reference however it is typed, in either list', async () => {
+      await setup();
+      await insert(
+        { reference: 'CB-7K3-9QX', registration: 'REF1' },
+        { reference: 'CB-7K3-9QY', registration: 'REF2' },
+        { reference: 'CB-ABC-DEF', registration: 'ARC1', isArchived: true, archivedAt: new Date() },
+      );
+      const q = (term: string, list = 'active') =>
+        registrations(`/api/valuations/${list}?q=${encodeURIComponent(term)}`);
+      for (const typed of ['CB-7K3-9QX', 'cb-7k3-9qx', 'cb7k39qx', 'CB 7K3 9QX', ' 7K3-9QX ', '7k39qx']) {
+        expect(await q(typed), typed).toEqual(['REF1']);
+      }
+      // A part of one is no reference, and look-alikes are not guessed at.
+      expect(await q('CB-7K3')).toEqual([]);
+      expect(await q('CB-7K3-9QO')).toEqual([]);
+      expect(await q('cb abc def')).toEqual([]);
+      expect(await q('cb abc def', 'archived')).toEqual(['ARC1']);
+    });
+
     it('filter on the real status, together with a search; empty status is every status', async () => {
       await setup();
       await insert(
@@ -228,9 +251,10 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
     it(`count matches only up to ${VALUATION_LIST_COUNT_CAP}, and say there are more`, async () => {
       await setup();
       await db().execute(sql`
-        insert into car_valuations (registration, mileage, first_name, last_name, postcode, email, phone,
-          agree_to_contact, created_at)
-        select 'CAP' || n, n, 'Many', 'Rows', 'LN11 0LQ', 'many@example.com', '07700 900123', true,
+        insert into car_valuations (reference, registration, mileage, first_name, last_name, postcode, email,
+          phone, agree_to_contact, created_at)
+        select ${referenceFor(sql`n`)}, 'CAP' || n, n, 'Many', 'Rows', 'LN11 0LQ', 'many@example.com',
+          '07700 900123', true,
           timestamptz '2026-01-01T00:00:00Z' + n * interval '1 second'
         from generate_series(1, ${VALUATION_LIST_COUNT_CAP + 2}) as n`);
       const capped = await list('/api/valuations/active?pageSize=100&page=101');

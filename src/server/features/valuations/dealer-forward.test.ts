@@ -143,6 +143,13 @@ describe.each(testEngines)('forwarding a valuation to a dealer on %s', (engine) 
     expect(message!.textBody).toContain('CarBuy Direct Team at');
     expect(message!.textBody).toContain("The seller's contact details are not included");
     expect(message!.htmlBody).toContain('Hi Sam,');
+    // The request's reference, the one staff search by, not a part of its id.
+    const [row] = await db()
+      .select({ reference: carValuations.reference })
+      .from(carValuations)
+      .where(eq(carValuations.id, id));
+    const reference = row!.reference;
+    expect(message!.textBody).toContain(`reference ${reference}.`);
     expect(message!.attachments).toEqual([
       {
         filename: 'vehicle-report-AA19AAA.pdf',
@@ -156,6 +163,7 @@ describe.each(testEngines)('forwarding a valuation to a dealer on %s', (engine) 
     const text = pdfText(pdf);
     expect(text).toContain('AA19 AAA');
     expect(text).toContain('Seller contact details withheld');
+    expect(text).toContain(`Reference ${reference}`);
     expect(text).toContain('LN2 (postcode district)');
     for (const personal of ['Jo Seller', 'jo@example.com', '07911 123456', 'LN2 1PX', 'E-MAIL\n']) {
       expect(text, personal).not.toContain(personal);

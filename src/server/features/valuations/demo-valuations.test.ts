@@ -68,4 +68,21 @@ describe.each(testEngines)('seeding on %s', (engine) => {
     expect(row!.archivedAt!.getTime()).toBeGreaterThan(row!.createdAt.getTime());
     expect(row!.contactPreference.length).toBeGreaterThan(0);
   });
+
+  it('gives every row a reference of its own, drawing again for one already taken', async () => {
+    const first = ['CB-AAA-AAA', 'CB-BBB-BBB'];
+    await seedValuations(t.database, 2, { seed: 4, now: NOW, newReference: () => first.shift()! });
+    // One taken by the rows before and drawn twice in the batch, then another taken: those rows go again.
+    const drawn = ['CB-AAA-AAA', 'CB-AAA-AAA', 'CB-CCC-CCC', 'CB-DDD-DDD', 'CB-BBB-BBB', 'CB-EEE-EEE'];
+    expect(await seedValuations(t.database, 3, { seed: 5, now: NOW, newReference: () => drawn.shift()! })).toBe(3);
+    expect(drawn).toEqual([]);
+    const rows = await t.database.db.select({ reference: carValuations.reference }).from(carValuations);
+    expect(rows.map((row) => row.reference).sort()).toEqual([
+      'CB-AAA-AAA',
+      'CB-BBB-BBB',
+      'CB-CCC-CCC',
+      'CB-DDD-DDD',
+      'CB-EEE-EEE',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { pick, seededRandom, weighted, type Random } from '~/server/lib/seeded-random';
+import { withFreshReferences, type ReferenceDraw } from './valuation-reference';
 
 export { seededRandom };
 
@@ -13,7 +14,7 @@ export { seededRandom };
  * (reserved, RFC 2606), phones in Ofcom's 07700 900xxx drama range.
  *
  * Rows go in batches of 5,000, each one INSERT … SELECT FROM unnest() with one array parameter per
- * column (22 parameters whatever the batch size, no per-row SQL), the same on both engines. Most of
+ * column (23 parameters whatever the batch size, no per-row SQL), the same on both engines. Most of
  * the time is PostgreSQL maintaining the table's indexes (four trigram GIN indexes among them).
  */
 
@@ -345,29 +346,47 @@ export function makeValuations(
 
 type Columns = ReturnType<typeof makeValuations>;
 
-/** One statement per batch: each column is one array parameter, unnested side by side. */
+/**
+ * One statement per batch: each column is one array parameter, unnested side by side; the
+ * references last. A reference already taken skips its row, which insertBatch sends again.
+ */
 const INSERT = `
   insert into car_valuations (registration, mileage, make, model, year, fuel_type, color, engine_size,
     overall_condition, scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name,
     postcode, email, phone, phone_e164, contact_preference, agree_to_contact, status, created_at,
-    updated_at, is_archived, archived_at)
+    updated_at, is_archived, archived_at, reference)
   select registration, mileage, make, model, year, fuel_type, color, engine_size, overall_condition,
     scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name, postcode, email,
     phone, phone_e164, string_to_array(contact_preference, ','), true, status::valuation_status,
-    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at
+    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, reference
   from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
     $8::text[], $9::text[], $10::int2[], $11::int2[], $12::text[], $13::text[], $14::text[],
     $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::timestamptz[],
-    $22::timestamptz[])
+    $22::timestamptz[], $23::text[])
     as v(registration, mileage, make, model, year, fuel_type, color, engine_size, overall_condition,
       scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name, postcode, email,
-      phone, phone_e164, contact_preference, status, created_at, archived_at)`;
+      phone, phone_e164, contact_preference, status, created_at, archived_at, reference)
+  on conflict (reference) do nothing
+  returning reference`;
 
-async function insertBatch(database: Database, columns: Columns): Promise<void> {
-  const params = Object.values(columns);
-  // The raw drivers: drizzle's sql`` would spread each array into one parameter per element.
-  if (database.engine === 'pglite') await database.client.query(INSERT, params);
-  else await database.client.query(INSERT, params);
+/**
+ * The references are drawn here, not by makeValuations, so a seed still makes the same rows while
+ * every run (a repeated seed with --force too) gets references of its own.
+ */
+async function insertBatch(database: Database, columns: Columns, draw?: ReferenceDraw): Promise<void> {
+  await withFreshReferences(
+    columns.registration.length,
+    async (rows, references) => {
+      const params = [...Object.values(columns).map((values) => rows.map((row) => values[row])), references];
+      // The raw drivers: drizzle's sql`` would spread each array into one parameter per element.
+      const result =
+        database.engine === 'pglite'
+          ? await database.client.query<{ reference: string }>(INSERT, params)
+          : await database.client.query<{ reference: string }>(INSERT, params);
+      return result.rows.map((row) => row.reference);
+    },
+    draw,
+  );
 }
 
 /** How many valuations the database holds, counted up to a million. */
@@ -382,7 +401,14 @@ export async function existingValuations(database: Database): Promise<number> {
 export async function seedValuations(
   database: Database,
   count: number,
-  options: { seed: number; now?: Date; spanDays?: number; progress?: (done: number) => void },
+  options: {
+    seed: number;
+    now?: Date;
+    spanDays?: number;
+    progress?: (done: number) => void;
+    /** Tests pass their own to make references clash. */
+    newReference?: ReferenceDraw;
+  },
 ): Promise<number> {
   const random = seededRandom(options.seed);
   const now = options.now ?? new Date();
@@ -392,6 +418,7 @@ export async function seedValuations(
     await insertBatch(
       database,
       makeValuations(size, { now, random, spanDays: options.spanDays, serial: options.seed * 10_000_000 + done }),
+      options.newReference,
     );
     done += size;
     options.progress?.(done);

@@ -5,6 +5,7 @@
  */
 export { valuationsRoutes, VALUATION_SUBMIT_LIMIT, type ValuationsRoutesDeps } from './valuations-routes';
 export { createValuation, hashUploadToken } from './valuations-service';
+export { newValuationReference } from './valuation-reference';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
 export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';
 export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-valuations-routes';

@@ -52,6 +52,9 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
   }
 
   const db = () => t!.db.database.db;
+  const referenceOf = async (id: string) =>
+    (await db().select({ reference: carValuations.reference }).from(carValuations).where(eq(carValuations.id, id)))[0]!
+      .reference;
   const offer = (id: string, payload: Record<string, unknown>) =>
     t!.app.inject({ method: 'POST', url: `/api/valuations/${id}/offer`, headers: { cookie, origin: ORIGIN }, payload });
   const offerMessagesOf = (id: string) =>
@@ -92,6 +95,7 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
       subject: expect.stringContaining('£1,250.50'),
     });
     expect(offerEmails[0]!.text).toContain('Collection this week.');
+    expect(offerEmails[0]!.text).toContain(`(reference ${await referenceOf(id)})`);
 
     const [row] = await db()
       .select({ status: carValuations.status })
@@ -120,6 +124,7 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
     const texts = (await offerMessagesOf(id)).filter((m) => m.channel === 'sms');
     expect(texts.map((m) => m.recipient)).toEqual(['+447911123456', '+447911123456']);
     expect(texts[0]!.text).toContain('£900');
+    expect(texts[0]!.text).toContain(`(ref ${await referenceOf(id)})`);
     const statusChanges = await db().select().from(valuationEvents).where(eq(valuationEvents.type, 'status_changed'));
     expect(statusChanges).toHaveLength(1);
   });

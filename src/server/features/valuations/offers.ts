@@ -47,6 +47,7 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       .returning({ id: valuationOffers.id });
     const offerId = stored!.id;
     const data = {
+      reference: valuation.reference,
       firstName: valuation.firstName,
       registration: valuation.registration,
       make: valuation.make,

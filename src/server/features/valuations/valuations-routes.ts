@@ -13,7 +13,7 @@ import {
 } from '~/shared/valuation';
 import type { Outbox } from '../messages';
 import { photoRoutes } from './photos-routes';
-import { createValuation } from './valuations-service';
+import { createValuation, valuationReference } from './valuations-service';
 
 export type ValuationsRoutesDeps = {
   db: Db;
@@ -70,7 +70,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
         const claim = key && { scope: VALUATIONS_SCOPE, key, request: request.body, now: deps.clock() };
         if (claim) {
           const outcome = await claimIdempotencyKey(tx, claim);
-          if (outcome.kind === 'replay') return outcome.answer as Answer;
+          if (outcome.kind === 'replay') return withReference(tx, outcome.answer as Answer);
           if (outcome.kind === 'mismatch') return refusal(422, idempotencyMessages.keyReused);
           if (outcome.kind === 'in-progress') return refusal(409, idempotencyMessages.inProgress);
         }
@@ -89,4 +89,14 @@ type Answer = { status: 201; body: ValuationCreated } | { status: 409 | 422; bod
 
 function refusal(status: 409 | 422, message: string): Answer {
   return { status, body: { message } };
+}
+
+/**
+ * A 201 stored before valuations had references (keys last 24 hours) has none: it is read from the
+ * row, so a seller retrying across that upgrade gets a whole answer instead of a 500 on every try.
+ */
+async function withReference(tx: Db, answer: Answer): Promise<Answer> {
+  if (answer.status !== 201 || answer.body.reference) return answer;
+  const reference = await valuationReference(tx, answer.body.id);
+  return reference ? { status: 201, body: { ...answer.body, reference } } : answer;
 }

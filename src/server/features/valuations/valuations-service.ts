@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, valuationEvents } from '~/server/db/schema';
 import { toE164 } from '~/shared/phone';
 import { valuationOptions, type ValuationCreated, type ValuationRequest } from '~/shared/valuation';
 import { newValuation, valuationReceived, type Outbox } from '../messages';
+import { withFreshReference, type ReferenceDraw } from './valuation-reference';
 
 export type CreateValuationDeps = {
   outbox: Outbox;
   /** Who gets the "new valuation" e-mail (STAFF_NOTIFY_EMAIL); none when empty. */
   staffNotifyEmails: readonly string[];
   clock: () => Date;
+  /** Tests pass their own to make references clash. */
+  newReference?: ReferenceDraw;
 };
 
 /** 32 random bytes (256 bits) for the seller's photo calls; only its SHA-256 is stored. */
@@ -31,9 +35,27 @@ export function optionLabel<F extends OptionField>(field: F, value: (typeof valu
   return found?.label ?? String(value);
 }
 
+/** The row for a new request, all but its reference. */
+function storedRow(input: ValuationRequest, uploadTokenHash: string, now: Date) {
+  const { marketingConsent, ...answers } = input;
+  return {
+    ...answers,
+    // Answers that only count with a "yes" are dropped with a "no" (the form hides them).
+    cambeltDate: input.cambeltChanged === 'yes' ? input.cambeltDate : null,
+    mechanicalDetails: input.mechanicalIssues === 'yes' ? input.mechanicalDetails : null,
+    phoneE164: toE164(input.phone) ?? null,
+    status: 'new' as const,
+    uploadTokenHash,
+    // When they opted in (PECR: a record of consent); the contact box above is not consent.
+    marketingConsentAt: marketingConsent ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
- * Stores a valuation request (status new), its "created" event, and queues the seller's receipt
- * and the staff alert, all in `tx`: they commit together or not at all.
+ * Stores a valuation request (status new) with a fresh reference, its "created" event, and queues
+ * the seller's receipt and the staff alert, all in `tx`: they commit together or not at all.
  */
 export async function createValuation(
   tx: Db,
@@ -42,24 +64,16 @@ export async function createValuation(
 ): Promise<ValuationCreated> {
   const upload = newUploadToken();
   const now = deps.clock();
-  const { marketingConsent, ...answers } = input;
-  const [created] = await tx
-    .insert(carValuations)
-    .values({
-      ...answers,
-      // Answers that only count with a "yes" are dropped with a "no" (the form hides them).
-      cambeltDate: input.cambeltChanged === 'yes' ? input.cambeltDate : null,
-      mechanicalDetails: input.mechanicalIssues === 'yes' ? input.mechanicalDetails : null,
-      phoneE164: toE164(input.phone) ?? null,
-      status: 'new',
-      uploadTokenHash: upload.hash,
-      // When they opted in (PECR: a record of consent); the contact box above is not consent.
-      marketingConsentAt: marketingConsent ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: carValuations.id });
-  const id = created!.id;
+  const row = storedRow(input, upload.hash, now);
+  const { id, reference } = await withFreshReference(async (drawn) => {
+    // ON CONFLICT DO NOTHING, not a caught error: a failed statement would end the transaction.
+    const [inserted] = await tx
+      .insert(carValuations)
+      .values({ ...row, reference: drawn })
+      .onConflictDoNothing({ target: carValuations.reference })
+      .returning({ id: carValuations.id, reference: carValuations.reference });
+    return inserted;
+  }, deps.newReference);
   await tx.insert(valuationEvents).values({ valuationId: id, type: 'created', data: {}, createdAt: now });
 
   const contactBy = input.contactPreference.map((value) => optionLabel('contactPreference', value));
@@ -67,6 +81,7 @@ export async function createValuation(
     to: input.email,
     template: valuationReceived,
     data: {
+      reference,
       firstName: input.firstName,
       registration: input.registration,
       make: input.make,
@@ -81,6 +96,7 @@ export async function createValuation(
       template: newValuation,
       data: {
         id,
+        reference,
         registration: input.registration,
         make: input.make,
         model: input.model,
@@ -98,5 +114,14 @@ export async function createValuation(
       valuationId: id,
     });
   }
-  return { id, uploadToken: upload.token };
+  return { id, reference, uploadToken: upload.token };
+}
+
+/** The valuation's reference, or undefined when there is no such valuation. */
+export async function valuationReference(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: carValuations.reference })
+    .from(carValuations)
+    .where(eq(carValuations.id, id));
+  return row?.reference;
 }

@@ -2,14 +2,22 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, idempotencyKeys, outboundMessages, valuationEvents } from '~/server/db/schema';
-import { idempotencyMessages, valuationMessages as m, type ValuationRequestInput } from '~/shared/valuation';
+import { saveIdempotentAnswer } from '~/server/http/idempotency';
+import {
+  idempotencyMessages,
+  valuationMessages as m,
+  valuationRequestSchema,
+  type ValuationCreated,
+  type ValuationRequestInput,
+} from '~/shared/valuation';
 import { phoneMessages } from '~/shared/phone';
 import { registrationMessages } from '~/shared/registration';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { minutes, testClock } from '../../../../test/helpers/auth';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { validValuation } from '../../../../test/helpers/valuation';
-import { deleteExpiredIdempotencyKeys, hashUploadToken } from '.';
+import { createValuation, deleteExpiredIdempotencyKeys, hashUploadToken } from '.';
+import { VALUATIONS_SCOPE } from './valuations-routes';
 
 /**
  * POST /api/valuations as the wizard calls it: the stored request, its event, the two queued
@@ -56,20 +64,25 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
     return { valuations: valuations!.n, events: events!.n, messages: messages!.n };
   }
 
-  function expectCreated(response: LightMyRequestResponse): { id: string; uploadToken: string } {
+  function expectCreated(response: LightMyRequestResponse): ValuationCreated {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
 
-  it('stores the request as new, with its event, and answers { id, uploadToken }', async () => {
+  it('stores the request as new, with its event, and answers { id, reference, uploadToken }', async () => {
     await setup();
-    const body = expectCreated(await submit({ ...validValuation(), status: 'completed', isArchived: true, id: 'x' }));
-    expect(Object.keys(body).sort()).toEqual(['id', 'uploadToken']);
+    const body = expectCreated(
+      await submit({ ...validValuation(), status: 'completed', isArchived: true, id: 'x', reference: 'CB-222-222' }),
+    );
+    expect(Object.keys(body).sort()).toEqual(['id', 'reference', 'uploadToken']);
     expect(body.id).toMatch(UUID);
+    expect(body.reference).toMatch(/^CB-[2-46-9A-HJKMNP-RTV-Z]{3}-[2-46-9A-HJKMNP-RTV-Z]{3}$/);
+    expect(body.reference).not.toBe('CB-222-222');
     expect(Buffer.from(body.uploadToken, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const [row] = await db().select().from(carValuations).where(eq(carValuations.id, body.id));
     expect(row).toMatchObject({
+      reference: body.reference,
       status: 'new',
       isArchived: false,
       registration: 'AB12CDE',
@@ -95,6 +108,41 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
     expect(events).toMatchObject([{ valuationId: body.id, type: 'created', actorUserId: null }]);
   });
 
+  it('gives each request a reference of its own', async () => {
+    await setup();
+    const references = [];
+    for (let i = 0; i < 5; i += 1) references.push(expectCreated(await submit(validValuation())).reference);
+    expect(new Set(references).size).toBe(5);
+    const stored = await db().select({ reference: carValuations.reference }).from(carValuations);
+    expect(stored.map((row) => row.reference).sort()).toEqual([...references].sort());
+  });
+
+  it('draws another reference when the one drawn is taken', async () => {
+    await setup({ staff: [] });
+    const taken = expectCreated(await submit(validValuation())).reference;
+    const drawn = [taken, taken, 'CB-7K3-9QX'];
+    const input = valuationRequestSchema.parse(validValuation());
+    const deps = { outbox: t!.app.outbox, staffNotifyEmails: [], clock, newReference: () => drawn.shift()! };
+    const created = await db().transaction((tx) => createValuation(tx, deps, input));
+    expect(created.reference).toBe('CB-7K3-9QX');
+    expect(drawn).toEqual([]);
+    const stored = await db().select({ reference: carValuations.reference }).from(carValuations);
+    expect(stored.map((row) => row.reference).sort()).toEqual(['CB-7K3-9QX', taken].sort());
+    const [receipt] = await db().select().from(outboundMessages).where(eq(outboundMessages.valuationId, created.id));
+    expect(receipt!.textBody).toContain('CB-7K3-9QX');
+  });
+
+  it('stores nothing when every reference drawn is taken', async () => {
+    await setup({ staff: [] });
+    const taken = expectCreated(await submit(validValuation())).reference;
+    const input = valuationRequestSchema.parse(validValuation());
+    const deps = { outbox: t!.app.outbox, staffNotifyEmails: [], clock, newReference: () => taken };
+    await expect(db().transaction((tx) => createValuation(tx, deps, input))).rejects.toThrow(
+      /No free valuation reference/,
+    );
+    expect(await rowCounts()).toEqual({ valuations: 1, events: 1, messages: 1 });
+  });
+
   it('drops the cambelt date and mechanical details when the answers are no', async () => {
     await setup();
     const { id } = expectCreated(
@@ -106,7 +154,7 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
 
   it('queues the receipt to the seller and the alert to each staff address', async () => {
     await setup();
-    const { id } = expectCreated(await submit({ ...validValuation(), firstName: '<b>Bob</b>' }));
+    const { id, reference } = expectCreated(await submit({ ...validValuation(), firstName: '<b>Bob</b>' }));
     const messages = await db().select().from(outboundMessages).orderBy(outboundMessages.createdAt);
     expect(messages.map((x) => [x.recipient, x.templateName, x.valuationId])).toEqual([
       ['jo@example.com', 'valuation-received', id],
@@ -114,7 +162,12 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       [STAFF[1], 'new-valuation', id],
     ]);
     const [receipt, alert] = messages;
-    expect(receipt!.subject).toBe('We have your valuation request for AB12CDE FORD Focus');
+    expect(receipt!.subject).toBe(`We have your valuation request for AB12CDE FORD Focus (reference ${reference})`);
+    for (const part of [receipt!.textBody, receipt!.htmlBody]) {
+      expect(part).toContain(`Your reference is ${reference}: please quote it if you contact us about it.`);
+    }
+    expect(alert!.subject).toBe(`New valuation request ${reference}: AB12CDE FORD Focus (2018)`);
+    expect(alert!.textBody).toContain(`Reference: ${reference}`);
     expect(receipt!.textBody).toContain('AB12CDE');
     expect(receipt!.textBody).toContain('within 24 hours');
     expect(receipt!.htmlBody).toContain('&lt;b&gt;Bob&lt;/b&gt;');
@@ -182,6 +235,19 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual(first);
       expect(await rowCounts()).toEqual({ valuations: 1, events: 1, messages: 3 });
+    });
+
+    it('replays an answer stored before references existed with the valuation’s reference', async () => {
+      await setup();
+      const first = expectCreated(await submit(validValuation(), key));
+      // What the key held when it was answered by the version before issue 31.
+      const { reference: _new, ...older } = first;
+      const claim = { scope: VALUATIONS_SCOPE, key: key['idempotency-key'] };
+      await saveIdempotentAnswer(db(), claim, { status: 201, body: older });
+      const again = await submit(validValuation(), key);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toEqual(first);
+      expect((await rowCounts()).valuations).toBe(1);
     });
 
     it('refuses the same key with a different request (422)', async () => {

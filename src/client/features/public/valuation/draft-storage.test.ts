@@ -45,7 +45,11 @@ describe('attemptFor', () => {
 });
 
 describe('parseSubmitted', () => {
-  const created = { id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09', uploadToken: 'tok_abcdefghijklmnopqrstu' };
+  const created = {
+    id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09',
+    reference: 'CB-7K3-9QX',
+    uploadToken: 'tok_abcdefghijklmnopqrstu',
+  };
   const at = Date.UTC(2026, 10, 23, 12);
   const stored = (fields: object = {}) => JSON.stringify({ ...created, at, address: '/valuation', ...fields });
 
@@ -58,7 +62,15 @@ describe('parseSubmitted', () => {
     expect(parseSubmitted(stored(), '/valuation?registration=AB12CDE', at)).toBeNull();
     expect(parseSubmitted(stored({ uploadToken: 'short' }), '/valuation', at)).toBeNull();
     expect(parseSubmitted(stored({ id: '../../etc' }), '/valuation', at)).toBeNull();
+    expect(parseSubmitted(stored({ reference: '<img src=x>' }), '/valuation', at)).toBeNull();
     expect(parseSubmitted('not json', '/valuation', at)).toBeNull();
     expect(parseSubmitted(null, '/valuation', at)).toBeNull();
+  });
+
+  it('keeps the reference, and takes one stored before references existed as nothing stored', () => {
+    expect(parseSubmitted(stored(), '/valuation', at)?.reference).toBe('CB-7K3-9QX');
+    const { reference: _none, ...older } = created;
+    const before = JSON.stringify({ ...older, at, address: '/valuation' });
+    expect(parseSubmitted(before, '/valuation', at)).toBeNull();
   });
 });

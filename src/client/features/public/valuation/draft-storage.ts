@@ -1,4 +1,5 @@
 import type { ValuationCreated } from '~/shared/valuation-fields';
+import { VALUATION_REFERENCE_PATTERN } from '~/shared/valuation-reference';
 import { readVehicleLookupResult } from '~/shared/vehicle-lookup-basics';
 import type { LookupState } from './vehicle-lookup';
 import { emptyValues, STEP_COUNT, type WizardValues } from './wizard-form';
@@ -143,18 +144,19 @@ export function attemptFor(
 // --- After submit ------------------------------------------------------------------------------
 
 /**
- * The request just stored (its id and photo upload token), so a reload of the success screen
- * keeps it and its photo area. Kept only for the address it was submitted on (`?submitted=1`, see
- * the wizard's SUBMITTED_ADDRESS) and for an hour; the form itself, at /valuation, always starts a
- * new request.
+ * The request just stored (its id, reference and photo upload token), so a reload of the success
+ * screen keeps it, its reference and its photo area. Kept only for the address it was submitted on
+ * (`?submitted=1`, see the wizard's SUBMITTED_ADDRESS) and for an hour; the form itself, at
+ * /valuation, always starts a new request.
  */
 export const SUBMITTED_STORAGE_KEY = 'carbuy.valuation-submitted.v1';
 const SUBMITTED_KEPT_MS = 60 * 60_000;
 
-type SubmittedRecord = { id: string; uploadToken: string; at: number; address: string };
+type SubmittedRecord = ValuationCreated & { at: number; address: string };
 
 export function saveSubmitted(created: ValuationCreated, address: string, now = Date.now()): void {
-  const record: SubmittedRecord = { id: created.id, uploadToken: created.uploadToken, at: now, address };
+  const { id, reference, uploadToken } = created;
+  const record: SubmittedRecord = { id, reference, uploadToken, at: now, address };
   try {
     storage()?.setItem(SUBMITTED_STORAGE_KEY, JSON.stringify(record));
   } catch {
@@ -162,7 +164,10 @@ export function saveSubmitted(created: ValuationCreated, address: string, now = 
   }
 }
 
-/** The request submitted on this address within the hour, or null. */
+/**
+ * The request submitted on this address within the hour, or null. One stored before references
+ * existed has none to show: it counts as broken, so the page shows the form instead.
+ */
 export function parseSubmitted(raw: string | null, address: string, now = Date.now()): ValuationCreated | null {
   let parsed: unknown;
   try {
@@ -171,12 +176,13 @@ export function parseSubmitted(raw: string | null, address: string, now = Date.n
     return null;
   }
   if (!isRecord(parsed)) return null;
-  const { id, uploadToken, at, address: storedAddress } = parsed;
+  const { id, reference, uploadToken, at, address: storedAddress } = parsed;
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (typeof reference !== 'string' || !VALUATION_REFERENCE_PATTERN.test(reference)) return null;
   if (typeof uploadToken !== 'string' || !/^[A-Za-z0-9_-]{16,200}$/.test(uploadToken)) return null;
   if (typeof at !== 'number' || now - at > SUBMITTED_KEPT_MS || now < at) return null;
   if (storedAddress !== address) return null;
-  return { id, uploadToken };
+  return { id, reference, uploadToken };
 }
 
 export function loadSubmitted(address: string): ValuationCreated | null {

@@ -5,6 +5,8 @@ import { vehicleName } from './valuation-received';
 /** To staff (STAFF_NOTIFY_EMAIL): a new valuation request, its key facts and a link to it. */
 export type NewValuationData = {
   id: string;
+  /** "CB-7K3-9QX": what the seller will quote when they call. */
+  reference: string;
   registration: string;
   make: string | null;
   model: string | null;
@@ -26,8 +28,9 @@ export const newValuation = {
   email(data: NewValuationData, context: MessageContext): EmailContent {
     const url = `${context.site.publicBaseUrl}/admin/valuations/${data.id}`;
     const vehicle = [vehicleName(data), data.year && `(${data.year})`].filter(Boolean).join(' ');
-    const subject = `New valuation request: ${vehicle}`;
+    const subject = `New valuation request ${data.reference}: ${vehicle}`;
     const facts = [
+      `Reference: ${data.reference}`,
       `Vehicle: ${vehicle}, ${data.mileage.toLocaleString('en-GB')} miles`,
       `Seller: ${data.name}, ${data.postcode}`,
       `E-mail: ${data.email}`,

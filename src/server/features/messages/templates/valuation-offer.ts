@@ -9,6 +9,8 @@ import { vehicleName } from './valuation-received';
  * expiry, no guarantee beyond what the note says).
  */
 export type ValuationOfferData = {
+  /** "CB-7K3-9QX", so the seller's answer finds the request at once. */
+  reference: string;
   firstName: string;
   registration: string;
   make: string | null;
@@ -27,7 +29,7 @@ export const valuationOffer = {
     const subject = `Our offer for ${vehicle}: ${amount}`;
     const lines = [
       `Hello ${data.firstName},`,
-      `Thank you for asking us to value ${vehicle}. Based on what you told us, we would like to offer ${amount}.`,
+      `Thank you for asking us to value ${vehicle} (reference ${data.reference}). Based on what you told us, we would like to offer ${amount}.`,
       ...(data.notes ? [data.notes] : []),
       phone
         ? `To accept, or if you have any questions, reply to this e-mail or call us on ${phone.display}.`
@@ -51,6 +53,6 @@ export const valuationOffer = {
   sms(data: ValuationOfferData, context: MessageContext): string {
     const { tradingName, phone } = context.site;
     const reply = phone ? ` Call ${phone.display} to accept or ask anything.` : ' Reply to accept or ask anything.';
-    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)}.${reply}`;
+    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)} (ref ${data.reference}).${reply}`;
   },
 } as const;

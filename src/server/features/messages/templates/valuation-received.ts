@@ -6,6 +6,8 @@ import { emailHtml, emailText, type EmailContent, type MessageContext } from './
  * marketing (DESIGN 7): this message exists because they asked for a valuation.
  */
 export type ValuationReceivedData = {
+  /** "CB-7K3-9QX", the reference the seller quotes (issue 31). */
+  reference: string;
   firstName: string;
   registration: string;
   make: string | null;
@@ -29,10 +31,10 @@ export const valuationReceived = {
   email(data: ValuationReceivedData, context: MessageContext): EmailContent {
     const { phone } = context.site;
     const vehicle = vehicleName(data);
-    const subject = `We have your valuation request for ${vehicle}`;
+    const subject = `We have your valuation request for ${vehicle} (reference ${data.reference})`;
     const lines = [
       `Hello ${data.firstName},`,
-      `Thank you: we have your valuation request for ${vehicle}.`,
+      `Thank you: we have your valuation request for ${vehicle}. Your reference is ${data.reference}: please quote it if you contact us about it.`,
       `What happens next: one of our team looks at your answers and contacts you by ${either(data.contactBy).toLowerCase()}, usually within 24 hours, with a price or any questions we need answered first.`,
       'You do not need to do anything now. There is no obligation to sell and no fee.',
       phone
@@ -45,7 +47,7 @@ export const valuationReceived = {
       html: emailHtml(
         subject,
         {
-          preheader: `We usually reply within 24 hours about ${vehicle}.`,
+          preheader: `Your reference is ${data.reference}. We usually reply within 24 hours about ${vehicle}.`,
           heading: 'We have your valuation request',
           paragraphs: lines.map((line) => html`${line}`),
         },

@@ -22,7 +22,7 @@ import {
  * `GET /api/valuations/:id/preview-pdf` and the attachment of `POST …/send-to-dealer`.
  */
 
-export { buildReportModel, plateText, postcodeDistrict, shortReference, vehicleTitle } from './report-model';
+export { buildReportModel, plateText, postcodeDistrict, vehicleTitle } from './report-model';
 export type { DealerReportModel } from './report-model';
 
 export type DealerReportDeps = {

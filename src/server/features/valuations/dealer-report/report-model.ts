@@ -29,7 +29,7 @@ export type MotRow = {
 export type DealerReportModel = {
   business: { tradingName: string; lines: string[] };
   title: string;
-  /** The short form of the valuation id ("3F2A9C1B"). */
+  /** The valuation's reference ("CB-7K3-9QX"), the one staff search by (issue 31). */
   reference: string;
   /** "2 March 2026, 09:00", UK time. */
   date: string;
@@ -78,11 +78,6 @@ export function plateText(registration: string): string {
     : registration;
 }
 
-/** The first 8 characters of the id, upper case: enough to find it, short enough to read out. */
-export function shortReference(id: string): string {
-  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
-}
-
 /** "FORD FOCUS 2019", or "Vehicle details pending" when nothing is known but the plate. */
 export function vehicleTitle(v: Pick<ValuationRow, 'make' | 'model' | 'year'>): string {
   const parts = [v.make, v.model, v.year].filter((part) => part !== null && part !== '');
@@ -126,7 +121,7 @@ export function buildReportModel(input: ReportInput): DealerReportModel {
   return {
     business: { tradingName: site.tradingName, lines: businessLines(site) },
     title: 'Vehicle report',
-    reference: shortReference(v.id),
+    reference: v.reference,
     date: ukDateTime.format(input.now).replace(' at ', ', '),
     vehicle: {
       registration: plateText(v.registration),

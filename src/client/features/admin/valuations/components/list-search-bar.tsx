@@ -15,7 +15,7 @@ import { statusLabel } from './status-badge';
 export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
 
 /**
- * The search box (registration, make and model, or customer name) and, on the dashboard, the
+ * The search box (registration, make and model, customer name or reference) and, on the dashboard, the
  * status filter (SPEC section 2). `typing` marks changes made as people type, which replace the
  * address's last step instead of adding one for every pause.
  */
@@ -91,7 +91,7 @@ function SearchBox({ id, committed, onCommit }: { id: string; committed: string;
         value={value}
         onChange={(event) => setValue(event.target.value)}
         maxLength={VALUATION_SEARCH_MAX_LENGTH}
-        placeholder="Registration, make and model, or customer name"
+        placeholder="Registration, make and model, name or reference"
         autoComplete="off"
         spellCheck={false}
         className="pl-10"

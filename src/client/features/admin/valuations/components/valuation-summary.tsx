@@ -20,6 +20,10 @@ export function VehicleSummary({ item }: { item: ValuationListItem }) {
   return (
     <div className="grid justify-items-start gap-1">
       <NumberPlate registration={item.registration} />
+      <span className="font-mono text-xs text-muted">
+        <span className="sr-only">Reference </span>
+        {item.reference}
+      </span>
       <span className={name === VEHICLE_PENDING ? 'text-sm text-muted italic' : 'font-semibold text-brand-950'}>
         {name}
       </span>

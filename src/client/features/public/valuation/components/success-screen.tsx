@@ -53,6 +53,7 @@ export function SuccessScreen({ created }: { created: ValuationCreated | null | 
       <p className="mx-auto mt-3 max-w-lg text-lg text-muted">
         Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours.
       </p>
+      {created && <ReferenceNote reference={created.reference} />}
 
       {!access ? (
         created === null && (
@@ -93,5 +94,20 @@ export function SuccessScreen({ created }: { created: ValuationCreated | null | 
         Back to Home
       </a>
     </section>
+  );
+}
+
+/** The request's reference (issue 31), large enough to copy down, with what it is for. */
+function ReferenceNote({ reference }: { reference: string }) {
+  return (
+    <div className="mx-auto mt-6 max-w-md rounded-xl border border-brand-200 bg-brand-50 px-5 py-4">
+      <p className="text-lg text-brand-950">
+        Your reference:{' '}
+        <strong className="font-mono text-2xl font-bold tracking-wider whitespace-nowrap select-all">
+          {reference}
+        </strong>
+      </p>
+      <p className="mt-1 text-base text-ink">Please quote it if you contact us about this request.</p>
+    </div>
   );
 }

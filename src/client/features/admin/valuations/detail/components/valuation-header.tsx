@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatUkDateAndTime } from '../../../lib/format-date';
 import { vehicleName } from '../../lib/valuation-facts';
 import { PlateChip } from './detail-list';
+import { ReferenceChip } from './reference-chip';
 import { StatusControl } from './status-control';
 
 /** Back to the dashboard. */
@@ -22,7 +23,7 @@ export function BackLink() {
   );
 }
 
-/** The page's heading: plate, vehicle, when it came in, its status and the control to change it. */
+/** The page's heading: plate, reference, vehicle, when it came in, its status and the control to change it. */
 export function ValuationHeader({ valuation: v }: { valuation: ValuationDetail }) {
   return (
     <header className="grid gap-4">
@@ -31,6 +32,7 @@ export function ValuationHeader({ valuation: v }: { valuation: ValuationDetail }
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <PlateChip registration={v.registration} />
+            <ReferenceChip reference={v.reference} />
             <StatusBadge status={v.status} className="text-sm" />
             {v.isArchived ? (
               <Badge variant="neutral" className="text-sm">

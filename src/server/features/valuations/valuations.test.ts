@@ -114,7 +114,7 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       [STAFF[1], 'new-valuation', id],
     ]);
     const [receipt, alert] = messages;
-    expect(receipt!.subject).toBe('We have your valuation request for AB12CDE FORD Focus');
+    expect(receipt!.subject).toBe('We have your valuation request for AB12CDE Ford Focus');
     expect(receipt!.textBody).toContain('AB12CDE');
     expect(receipt!.textBody).toContain('within 24 hours');
     expect(receipt!.htmlBody).toContain('&lt;b&gt;Bob&lt;/b&gt;');

@@ -202,4 +202,22 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await expectToast(page, 'Error', 'This valuation is already archived.');
     await expect(rowOf(page, valuation)).toBeVisible();
   });
+
+  test('distances from the base read in miles, and never "0 m" for the base’s own postcode', async ({ page }) => {
+    const family = `Moss${uniqueTag()}`;
+    const at = (firstName: string, postcode: string) =>
+      createValuation(page.request, { firstName, lastName: family, postcode });
+    // The fake Routes API: LN11 0LQ is the base itself, LN11 8AB a few streets away, SW1A 1AA 251.3 km.
+    const base = await at('Bea', 'LN11 0LQ');
+    const nearby = await at('Ned', 'LN11 8AB');
+    const london = await at('Lou', 'SW1A 1AA');
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(`/admin?q=${family}`);
+    const distanceOf = (valuation: CreatedValuation) => rowOf(page, valuation).getByRole('cell').nth(2);
+    await expect(distanceOf(base)).toHaveText(/^LN11 0LQ\s*Local\s*Same postcode as the base$/);
+    await expect(distanceOf(nearby)).toHaveText(/^LN11 8AB\s*Local\s*0\.6 miles$/);
+    await expect(distanceOf(london)).toHaveText(/^SW1A 1AA\s*Long\s*156 miles$/);
+    await rowOf(page, base).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-dashboard-distances-desktop', { fullPage: false });
+  });
 });

@@ -191,6 +191,18 @@ test.describe('[ADMIN][VALUATION_DETAIL]', () => {
     await saveScreenshot(page, 'admin-valuation-detail-names-desktop', { fullPage: false });
   });
 
+  test('the distance reads in miles: Quick Summary and Location tab', async ({ page, request }) => {
+    await page.setViewportSize(viewports.desktop);
+    // SW1A 1AA is 251.3 km from the base by the fake Routes API.
+    const { id } = await createSellerValuation(request, { registration: 'AA19AAA', postcode: 'SW1A 1AA' });
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.goto(`/admin/valuations/${id}?tab=location`);
+    await expect(fact(summaryCard(page), 'Distance')).toHaveText(/^Long\s*156 miles$/);
+    await expect(fact(panel(page), 'Road distance')).toHaveText('156 miles');
+    await expect(panel(page)).not.toContainText(' km');
+    await saveScreenshot(page, 'admin-valuation-detail-location-desktop', { fullPage: false });
+  });
+
   test('at 390px: summary first, tabs, then the actions; Vehicle, DVLA and Photos', async ({ page, request }) => {
     await page.setViewportSize(viewports.phone);
     await settleMotion(page);

@@ -220,4 +220,51 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await rowOf(page, base).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'admin-dashboard-distances-desktop', { fullPage: false });
   });
+
+  test('a long e-mail address wraps only before its "@" or a dot, or after a hyphen', async ({ page }) => {
+    const family = `Wray${uniqueTag()}`;
+    const email = `alexandra.fitzgerald-montgomery${family.toLowerCase()}@longfamilynameexample.co.uk`;
+    await createValuation(page.request, { firstName: 'Alexandra', lastName: family, email });
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/admin?q=${family}`);
+      const link = page.getByRole('link', { name: email, exact: true }).filter({ visible: true });
+      await expect(link).toHaveAttribute('href', `mailto:${email}`);
+      const lines = await renderedLines(link);
+      expect(lines.join(''), name).toBe(email);
+      expect(lines.length, `${name}: the address is long enough to wrap`).toBeGreaterThan(1);
+      for (const [index, line] of lines.slice(1).entries()) {
+        const before = lines[index]!;
+        expect(before.endsWith('-') || /^[@.]/.test(line), `${name}: "${before}" | "${line}"`).toBe(true);
+      }
+      await link.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `admin-dashboard-long-email-${name}`, { fullPage: false });
+    }
+  });
 });
+
+/** The text of an element as the browser laid it out, one string per line. */
+function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines: string[] = [];
+    let line = '';
+    let top: number | undefined;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (top !== undefined && rect.top > top + rect.height / 2) {
+          lines.push(line);
+          line = '';
+        }
+        top = rect.top;
+        line += node.data[i];
+      }
+    }
+    return [...lines, line];
+  });
+}

@@ -1,4 +1,5 @@
 import { Mail, Phone } from 'lucide-react';
+import { EmailAddress } from '~/client/components/email-address';
 import { Badge } from '~/client/components/ui/badge';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { formatPhone } from '~/shared/phone';
@@ -98,7 +99,7 @@ export function ContactTab({ valuation: v }: { valuation: ValuationDetail }) {
             value: (
               <a href={`mailto:${v.email}`} className="inline-flex items-center gap-1.5 text-brand-700 underline">
                 <Mail aria-hidden="true" className="size-4 shrink-0" />
-                {v.email}
+                <EmailAddress address={v.email} />
               </a>
             ),
           },

@@ -135,7 +135,7 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await expect(cards.getByRole('listitem')).toHaveCount(2);
     await expect(cards.getByRole('listitem').filter({ hasText: 'Ben' })).toContainText('Vauxhall Corsa');
     await page.getByRole('button', { name: 'More' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Voice Messages' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Voice messages' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-dashboard-requests-phone');
@@ -151,10 +151,10 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await page.goto('/admin');
     const links: [string, RegExp][] = [
       ['Calls', /\/admin\/calls$/],
-      ['Voice Messages', /\/admin\/voice-messages$/],
+      ['Voice messages', /\/admin\/voice-messages$/],
       ['Reviews', /\/admin\/reviews$/],
       ['Analytics', /\/admin\/analytics$/],
-      ['Purchased Vehicles', /\/admin\/purchased-vehicles$/],
+      ['Purchased vehicles', /\/admin\/purchased-vehicles$/],
       ['Archived', /\/admin\/archived$/],
     ];
     for (const [name, url] of links) {

@@ -75,8 +75,13 @@ test.describe('[ADMIN][ARCHIVED]', () => {
     const deleteButton = item.getByRole('button', { name: /^Delete/ });
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Permanently Delete Valuation?' });
-    await expect(dialog).toContainText('photos');
     await expect(dialog).toContainText('cannot be undone');
+    // Everything that goes with it, counted (issue 31): its messages too, not only "its photos and history".
+    await expect(dialog.getByRole('list', { name: 'What will be deleted' }).getByRole('listitem')).toHaveText([
+      'The seller’s details and answers',
+      '4 timeline events', // received, archived, restored, archived again
+      /^\d+ e-mails? about it, in Messages$/,
+    ]);
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-archived-delete-dialog-desktop', { fullPage: false });

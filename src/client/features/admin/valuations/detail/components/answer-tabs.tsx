@@ -97,8 +97,8 @@ export function ContactTab({ valuation: v }: { valuation: ValuationDetail }) {
           {
             label: 'E-mail',
             value: (
-              <a href={`mailto:${v.email}`} className="inline-flex items-center gap-1.5 text-brand-700 underline">
-                <Mail aria-hidden="true" className="size-4 shrink-0" />
+              <a href={`mailto:${v.email}`} className="inline-flex items-start gap-1.5 text-brand-700 underline">
+                <Mail aria-hidden="true" className="mt-1 size-4 shrink-0" />
                 <EmailAddress address={v.email} />
               </a>
             ),

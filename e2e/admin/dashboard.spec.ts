@@ -135,7 +135,7 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await expect(cards.getByRole('listitem')).toHaveCount(2);
     await expect(cards.getByRole('listitem').filter({ hasText: 'Ben' })).toContainText('Vauxhall Corsa');
     await page.getByRole('button', { name: 'More' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Voice Messages' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Voice messages' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'admin-dashboard-requests-phone');
@@ -151,10 +151,10 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await page.goto('/admin');
     const links: [string, RegExp][] = [
       ['Calls', /\/admin\/calls$/],
-      ['Voice Messages', /\/admin\/voice-messages$/],
+      ['Voice messages', /\/admin\/voice-messages$/],
       ['Reviews', /\/admin\/reviews$/],
       ['Analytics', /\/admin\/analytics$/],
-      ['Purchased Vehicles', /\/admin\/purchased-vehicles$/],
+      ['Purchased vehicles', /\/admin\/purchased-vehicles$/],
       ['Archived', /\/admin\/archived$/],
     ];
     for (const [name, url] of links) {
@@ -202,4 +202,69 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await expectToast(page, 'Error', 'This valuation is already archived.');
     await expect(rowOf(page, valuation)).toBeVisible();
   });
+
+  test('distances from the base read in miles, and never "0 m" for the base’s own postcode', async ({ page }) => {
+    const family = `Moss${uniqueTag()}`;
+    const at = (firstName: string, postcode: string) =>
+      createValuation(page.request, { firstName, lastName: family, postcode });
+    // The fake Routes API: LN11 0LQ is the base itself, LN11 8AB a few streets away, SW1A 1AA 251.3 km.
+    const base = await at('Bea', 'LN11 0LQ');
+    const nearby = await at('Ned', 'LN11 8AB');
+    const london = await at('Lou', 'SW1A 1AA');
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(`/admin?q=${family}`);
+    const distanceOf = (valuation: CreatedValuation) => rowOf(page, valuation).getByRole('cell').nth(2);
+    await expect(distanceOf(base)).toHaveText(/^LN11 0LQ\s*Local\s*Same postcode as the base$/);
+    await expect(distanceOf(nearby)).toHaveText(/^LN11 8AB\s*Local\s*0\.6 miles$/);
+    await expect(distanceOf(london)).toHaveText(/^SW1A 1AA\s*Long\s*156 miles$/);
+    await rowOf(page, base).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-dashboard-distances-desktop', { fullPage: false });
+  });
+
+  test('a long e-mail address wraps only before its "@" or a dot, or after a hyphen', async ({ page }) => {
+    const family = `Wray${uniqueTag()}`;
+    const email = `alexandra.fitzgerald-montgomery${family.toLowerCase()}@longfamilynameexample.co.uk`;
+    await createValuation(page.request, { firstName: 'Alexandra', lastName: family, email });
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/admin?q=${family}`);
+      const link = page.getByRole('link', { name: email, exact: true }).filter({ visible: true });
+      await expect(link).toHaveAttribute('href', `mailto:${email}`);
+      const lines = await renderedLines(link);
+      expect(lines.join(''), name).toBe(email);
+      expect(lines.length, `${name}: the address is long enough to wrap`).toBeGreaterThan(1);
+      for (const [index, line] of lines.slice(1).entries()) {
+        const before = lines[index]!;
+        expect(before.endsWith('-') || /^[@.]/.test(line), `${name}: "${before}" | "${line}"`).toBe(true);
+      }
+      await link.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `admin-dashboard-long-email-${name}`, { fullPage: false });
+    }
+  });
 });
+
+/** The text of an element as the browser laid it out, one string per line. */
+function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines: string[] = [];
+    let line = '';
+    let top: number | undefined;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (top !== undefined && rect.top > top + rect.height / 2) {
+          lines.push(line);
+          line = '';
+        }
+        top = rect.top;
+        line += node.data[i];
+      }
+    }
+    return [...lines, line];
+  });
+}

@@ -66,7 +66,10 @@ test.describe('[ADMIN][MESSAGES]', () => {
   test('send a test e-mail from the screen, watch it go from queued to sent, and open it', async ({ page }) => {
     await page.setViewportSize(viewports.desktop);
     await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Messages' }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Messages', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     // Honest about the set-up: e-mail goes to the local SMTP server; texts are not configured.
     const settings = page.getByRole('listitem');

@@ -92,7 +92,7 @@ test.describe('[ADMIN][PURCHASED_VEHICLES]', () => {
       route.fulfill({ json: { items: [], page: 1, pageSize: 12, total: 0, pageCount: 0 } }),
     );
     await page.goto('/admin/purchased-vehicles');
-    await expect(page.getByRole('heading', { level: 1, name: 'Purchased Vehicles' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchased vehicles' })).toBeVisible();
     await expect(page.getByText('No vehicles added yet')).toBeVisible();
     await expect(page.getByText('Use “Add Vehicle” to add a car you have bought')).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { reviewMessages } from '~/shared/reviews';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { hydrated } from '../public/seller-wizard';
 import { e2eAdmin, expect, expectToast, loginRequest, settleMotion, signInViaApi, test } from './helpers';
-import { sellerAddress } from './valuations';
+import { publishReview, submitReview, uniqueReviewTag as unique } from './reviews';
 
 /*
  * On the configured app (scripts/e2e.mjs), so the other app keeps the empty states its own specs
@@ -16,28 +15,9 @@ import { sellerAddress } from './valuations';
  * (WCAG 2.2.2) with Playwright's clock.
  */
 
-const unique = () => randomBytes(3).toString('hex');
-
 async function publishedTitles(request: APIRequestContext): Promise<string[]> {
   const answer = (await (await request.get('/api/reviews')).json()) as { reviews: { reviewTitle: string }[] };
   return answer.reviews.map((review) => review.reviewTitle);
-}
-
-/** A review sent as the form sends it, from its own made-up address (the endpoint is rate-limited). */
-async function submitReview(request: APIRequestContext, title: string, rating = 5) {
-  const response = await request.post('/api/reviews', {
-    headers: { 'x-forwarded-for': sellerAddress() },
-    data: {
-      customerName: 'Priya Shah',
-      email: `priya-${unique()}@example.com`,
-      rating,
-      reviewTitle: title,
-      reviewText: 'Collected from my drive the next morning and paid before the car left.',
-      location: 'Lincoln',
-      vehicleSold: '2017 Honda Jazz',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 const cardOf = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
@@ -201,12 +181,7 @@ test.describe('[REVIEWS] carousel timing (WCAG 2.2.2)', () => {
     await loginRequest(request, e2eAdmin.username, e2eAdmin.password);
     for (const title of [`Carousel one ${unique()}`, `Carousel two ${unique()}`]) {
       await submitReview(request, title);
-      const list = (await (await request.get('/api/admin/reviews?status=pending&pageSize=100')).json()) as {
-        items: { id: number; reviewTitle: string }[];
-      };
-      const id = list.items.find((item) => item.reviewTitle === title)!.id;
-      expect((await request.patch(`/api/admin/reviews/${id}/approve`, { data: { adminNotes: '' } })).ok()).toBe(true);
-      expect((await request.patch(`/api/admin/reviews/${id}/publish`)).ok()).toBe(true);
+      await publishReview(request, title);
     }
     await request.dispose();
   });

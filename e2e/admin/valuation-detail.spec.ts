@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { dealerForwardMessages } from '~/shared/dealer-forward';
 import { offerMessages } from '~/shared/valuation-offer';
@@ -65,6 +65,9 @@ async function openValuation(page: Page, id: string, query = '') {
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: false });
 const panel = (page: Page) => page.getByRole('tabpanel');
+const summaryCard = (page: Page) => page.getByRole('region', { name: 'Summary' });
+/** The value beside a label in a definition list. */
+const fact = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
 
 test.describe('[ADMIN][VALUATION_DETAIL]', () => {
   test('every tab shows the request, the DVLA record and MOT history, the photos and the distance', async ({
@@ -168,6 +171,36 @@ test.describe('[ADMIN][VALUATION_DETAIL]', () => {
     await expect(history).toContainText('Valuation request received');
     await expect(history).toContainText('First viewed by staff');
     await expect(history).toContainText(e2eAdmin.username);
+  });
+
+  test('the car is written one way: header, Quick Summary and Vehicle tab', async ({ page, request }) => {
+    await page.setViewportSize(viewports.desktop);
+    // Typed by the seller as people type it.
+    const { id } = await createSellerValuation(request, {
+      registration: 'AA19AAA', // known to the fake DVLA (as a Ford: the DVLA tab shows DVLA's record)
+      make: 'bmw',
+      model: 'x1',
+      year: 2020,
+    });
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.goto(`/admin/valuations/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/BMW X1/);
+    await expect(fact(summaryCard(page), 'Vehicle')).toHaveText('BMW X1');
+    await expect(fact(panel(page), 'Make')).toHaveText('BMW');
+    await expect(fact(panel(page), 'Model')).toHaveText('X1');
+    await saveScreenshot(page, 'admin-valuation-detail-names-desktop', { fullPage: false });
+  });
+
+  test('the distance reads in miles: Quick Summary and Location tab', async ({ page, request }) => {
+    await page.setViewportSize(viewports.desktop);
+    // SW1A 1AA is 251.3 km from the base by the fake Routes API.
+    const { id } = await createSellerValuation(request, { registration: 'AA19AAA', postcode: 'SW1A 1AA' });
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    await page.goto(`/admin/valuations/${id}?tab=location`);
+    await expect(fact(summaryCard(page), 'Distance')).toHaveText(/^Long\s*156 miles$/);
+    await expect(fact(panel(page), 'Road distance')).toHaveText('156 miles');
+    await expect(panel(page)).not.toContainText(' km');
+    await saveScreenshot(page, 'admin-valuation-detail-location-desktop', { fullPage: false });
   });
 
   test('at 390px: summary first, tabs, then the actions; Vehicle, DVLA and Photos', async ({ page, request }) => {

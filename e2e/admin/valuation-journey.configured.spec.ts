@@ -158,7 +158,7 @@ test.describe('[ADMIN][JOURNEY] a seller’s request through the back office, ev
     await offer.getByRole('button', { name: 'Send Offer' }).click();
     await expectToast(page, offerMessages.sent);
     await expect
-      .poll(async () => (await emailsTo(email)).some((m) => /^Our offer for .*FORD.*: £4,250$/.test(m.subject)))
+      .poll(async () => (await emailsTo(email)).some((m) => /^Our offer for .*Ford.*: £4,250$/.test(m.subject)))
       .toBe(true);
     await offer.getByLabel('Offer amount').fill('4300');
     await offer.getByRole('radio', { name: 'Text' }).check();

@@ -42,7 +42,7 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
 
       await expect(page).toHaveURL(/\/valuation\?registration=AA19/);
       await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();
-      await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 FORD');
+      await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 Ford');
       await page.getByLabel('Mileage').fill('45000');
       await next(page).click();
       await expect(footer(page, 2)).toBeVisible();
@@ -161,7 +161,7 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
     await hydrated(registration);
     await registration.pressSequentially('AA19AAA', { delay: 50 });
     await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();
-    await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 FORD');
+    await expect(toastWith(page, 'Vehicle found!')).toContainText('2019 Ford');
 
     // DVLA does not know ER19NFD: the card goes quietly and the seller types the car.
     await registration.fill('');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { indexablePublicPaths } from '~/shared/public-pages';
 import { e2eAdmin, expect, signInViaApi, test } from '../admin/helpers';
 import { createValuation } from '../admin/valuations';
+import { adminPagePaths, publicPagePaths, visit } from '../site-pages';
 
 /*
  * Content Security Policy in the browser (issue 17, suite 3): every public page and every
@@ -16,25 +16,6 @@ declare global {
     reportCspViolation?: (violation: string) => void;
   }
 }
-
-/** Pages that are not in the sitemap but are still pages: the not-found page and sign-in. */
-const otherPublicPaths = ['/no-such-page', '/admin/login'];
-
-const adminPaths = (valuationId: string) => [
-  '/admin',
-  '/admin/archived',
-  ...['condition', 'photos', 'dvla', 'location'].map((tab) => `/admin/valuations/${valuationId}?tab=${tab}`),
-  '/admin/reviews',
-  '/admin/complaints',
-  '/admin/data-requests',
-  '/admin/purchased-vehicles',
-  '/admin/users',
-  '/admin/messages',
-  '/admin/analytics',
-  '/admin/calls',
-  '/admin/voice-messages',
-  '/admin/no-such-page',
-];
 
 /**
  * Records every violation the page sees, from before its first script runs: reported out of the
@@ -52,15 +33,6 @@ async function recordViolations(page: Page, found: string[]) {
   );
 }
 
-/** Opens the page and lets it load everything it loads (islands after first paint, lazy images). */
-async function visit(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response, path).not.toBeNull();
-  await page.waitForLoadState('networkidle');
-  await page.mouse.wheel(0, 20_000);
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('[SECURITY][CSP]', () => {
   test('every public page loads with 0 CSP violations', async ({ page, expectedHttpErrors }) => {
     test.setTimeout(120_000);
@@ -68,7 +40,7 @@ test.describe('[SECURITY][CSP]', () => {
     expectedHttpErrors.add(404);
     const found: string[] = [];
     await recordViolations(page, found);
-    const paths = [...indexablePublicPaths, ...otherPublicPaths];
+    const paths = publicPagePaths;
     for (const path of paths) await visit(page, path);
     expect(found).toEqual([]);
     console.log(`FIGURE CSP in the browser: ${paths.length} public pages, 0 CSP violations`);
@@ -82,7 +54,7 @@ test.describe('[SECURITY][CSP]', () => {
     await recordViolations(page, found);
     const { id } = await createValuation(page.request, { registration: 'AA19AAA' });
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
-    const paths = adminPaths(id);
+    const paths = adminPagePaths(id);
     for (const path of paths) await visit(page, path);
     expect(found).toEqual([]);
     console.log(`FIGURE CSP in the browser: ${paths.length} back-office pages, 0 CSP violations`);

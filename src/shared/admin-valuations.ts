@@ -127,3 +127,22 @@ export const valuationStatsSchema = z.object({
   popularBrands: z.array(z.object({ make: z.string(), count: z.number().int() })).max(5),
 });
 export type ValuationStats = z.infer<typeof valuationStatsSchema>;
+
+const count = z.number().int().nonnegative();
+
+/**
+ * `GET /api/admin/valuations/:id/deletion-summary`: what deleting the valuation takes with it
+ * besides its own row (the seller's details and answers), counted, for the confirmation dialog to
+ * list (issue 31): its photos, timeline, offers, the e-mails and texts about it and their files.
+ */
+export const valuationDeletionSummarySchema = z.object({
+  photos: count,
+  timelineEvents: count,
+  offers: count,
+  /** Messages about it (to the seller, to staff, to dealers), kept on the Messages screen. */
+  emails: count,
+  textMessages: count,
+  /** Files sent with those e-mails: the dealer reports (PDF). */
+  attachments: count,
+});
+export type ValuationDeletionSummary = z.infer<typeof valuationDeletionSummarySchema>;

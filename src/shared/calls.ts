@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema, paginationQuery, text } from './schema-kit';
-import { phoneSchema } from './phone';
+import { formatPhone, phoneSchema } from './phone';
 
 /**
  * Phone calls (issue 16; SPEC sections 2, 3, 5, 7, 8 and 9): staff's call log, stats and controls
@@ -116,8 +116,12 @@ export function formatCallDuration(seconds: number | null | undefined): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** SPEC section 9: UK numbers with +44 shown with a leading 0 ("+447700900123" → "07700900123"). */
+/**
+ * A call's number as every other screen writes numbers (SPEC section 9's leading 0 for +44, with
+ * the space: "+447700900123" → "07700 900123"); others' in international form. What is not a phone
+ * number (Twilio's "anonymous", a "client:" caller) stays as Twilio gave it.
+ */
 export function displayCallNumber(number: string | null | undefined): string {
   if (!number) return 'Unknown';
-  return number.startsWith('+44') ? `0${number.slice(3)}` : number;
+  return formatPhone(number) ?? number;
 }

@@ -69,11 +69,57 @@ export function distanceProblemMessage(status: string): string | undefined {
   return status === 'ERROR' ? distanceMessages.error : distanceMessages.unavailable;
 }
 
-/** "850 m", "4.2 km", "123 km" (metric, as Google writes it). */
+/** "850 m", "4.2 km", "123 km": metric, as Google writes it (the fake Routes API's words). */
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.round(metres)} m`;
   const tenths = Math.round(metres / 100) / 10;
   return tenths < 10 ? `${tenths.toFixed(1)} km` : `${Math.round(metres / 1000)} km`;
+}
+
+const METRES_PER_MILE = 1_609.344;
+
+/**
+ * A distance for UK staff and sellers, in miles (issue 31; SPEC's bands stay in kilometres):
+ * "0.4 miles" and "9.9 miles" to a tenth below 10 miles, whole miles above ("12 miles", "1,243
+ * miles"); a figure that rounds to nothing is "Under 0.1 miles", never "0 miles".
+ */
+export function formatMiles(metres: number): string {
+  const miles = metres / METRES_PER_MILE;
+  const tenths = Math.round(miles * 10) / 10;
+  if (tenths === 0) return 'Under 0.1 miles';
+  const figure = tenths < 10 ? tenths : Math.round(miles);
+  return `${figure.toLocaleString('en-GB')} ${figure === 1 ? 'mile' : 'miles'}`;
+}
+
+/** A found distance's figures and where it was measured between (the answer of `/api/distance`). */
+export type MeasuredRoute = { postcode: string; origin: string; distanceValue: number; estimated: boolean };
+
+/** The district of a postcode ("LN11 0LQ" → "LN11"); a district stays itself. */
+export const districtOf = (postcode: string) => postcode.split(' ')[0] ?? postcode;
+
+/**
+ * Where the postcode is, when that is truer than a figure: the base's own postcode, or (for an
+ * estimate, which puts both at their district's centroid) the base's postcode district.
+ */
+function placeWords(route: MeasuredRoute): string | undefined {
+  if (route.postcode === route.origin) return 'Same postcode as the base';
+  if (route.estimated && districtOf(route.postcode) === districtOf(route.origin)) {
+    return 'Same postcode district as the base';
+  }
+  return undefined;
+}
+
+/** How far the postcode is from the base: where it is (above), or its figure in miles. */
+export function roadDistanceText(route: MeasuredRoute): string {
+  return placeWords(route) ?? formatMiles(route.distanceValue);
+}
+
+/** The distance beside a badge (lists, Quick Summary): its words, an estimated figure marked so. */
+export function distanceSummary(route: MeasuredRoute): string {
+  const place = placeWords(route);
+  if (place) return place;
+  const figure = formatMiles(route.distanceValue);
+  return route.estimated ? `${figure}, estimated` : figure;
 }
 
 /** "1 min", "45 mins", "1 hour", "1 hour 35 mins", "3 hours 5 mins" (whole minutes, at least 1). */

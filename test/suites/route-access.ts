@@ -52,6 +52,7 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/valuations/:id/archive': 'admin',
   'POST /api/valuations/:id/unarchive': 'admin',
   'DELETE /api/valuations/:id': 'admin',
+  'GET /api/admin/valuations/:id/deletion-summary': 'admin',
   // Customer reviews (issue 12): anyone reads the published ones and submits one; staff moderate.
   'GET /api/reviews': 'public',
   'POST /api/reviews': 'public',

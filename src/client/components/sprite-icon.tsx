@@ -29,8 +29,9 @@ export type SpriteIconName =
  * public page's script, and the home page has an 80 KB (gzipped) budget. It points at a symbol in the
  * page itself (`#icon-<name>`): the server puts the symbols of the icons a page draws inside it
  * (sprite-symbols.ts), so the page fetches no file to draw them, and the page's loader adds the rest
- * of the sprite for the states islands move to (src/client/entry-public.tsx). Parts of public
- * pages rendered only on the server may use lucide-react: it costs the browser nothing there.
+ * of the sprite for the states islands move to (src/client/entry-public.tsx); the back office, which
+ * the browser renders, holds the whole sprite (sprite-sheet.tsx). Parts of public pages rendered
+ * only on the server may use lucide-react: it costs the browser nothing there.
  * Same look as lucide-react (24px grid, 2px round strokes in the text colour, set on each
  * <symbol>). Always decorative: pair it with text.
  */

@@ -8,6 +8,9 @@ const SYMBOLS = new Map(
   [...sprite.matchAll(/<symbol id="(icon-[a-z-]+)"[\s\S]*?<\/symbol>/g)].map((m) => [m[1]!, m[0]] as const),
 );
 
+/** Every symbol of the sprite, for a document rendered in the browser (sprite-sheet.tsx). */
+export const allSpriteSymbols = [...SYMBOLS.values()].join('');
+
 /** What SpriteIcon renders, `<use href="#icon-…">`, as React writes it. */
 const ICON_USE = /<use href="#(icon-[a-z-]+)"/g;
 

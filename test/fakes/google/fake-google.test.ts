@@ -130,6 +130,11 @@ describe('the fake Google Routes API', () => {
     expect(google.destinations).toEqual(['SW1A 1AA', 'ZE1 0AA', 'LN99 9ZZ', 'LN11 0LQ', 'PE21 6AA']);
   });
 
+  it('puts a postcode a few streets from the base a short drive away, not 0 m (its district centroid is the base’s)', async () => {
+    const elements = (await (await ask(['LN11 8AB, UK'])).json()) as Record<string, unknown>[];
+    expect(elements[0]).toMatchObject({ condition: 'ROUTE_EXISTS', distanceMeters: 1_000 });
+  });
+
   it("refuses a missing key, a wrong key and a missing field mask in Google's error body", async () => {
     const missingKey = await fetch(`${google.url}${path}`, { method: 'POST', headers: { 'x-goog-fieldmask': '*' } });
     expect(missingKey.status).toBe(403);

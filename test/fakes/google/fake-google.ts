@@ -1,4 +1,4 @@
-import { districtCentroids, straightLineMetres } from '~/server/features/distance/estimate';
+import { districtCentroids, MIN_ESTIMATE_METRES, straightLineMetres } from '~/server/features/distance/estimate';
 import { formatDistance, formatDuration } from '~/shared/distance';
 import { startJsonFakeServer, type FakeAnswer, type FakeReply } from '../json-fake-server';
 import { routeMatrixContract } from './routes-contract';
@@ -13,8 +13,9 @@ import { routeMatrixContract } from './routes-contract';
  * - From LN11 0LQ (the collection base), a few postcodes answer fixed, plausible road figures
  *   (`knownRoutes`): SW1A 1AA about 251 km, ZE1 0AA (Shetland) ROUTE_NOT_FOUND. Any other address
  *   whose district is in the project's district centroids answers the straight line times 1.22 at
- *   70 km/h, so the demo has a figure for every seller; an address it cannot place answers an
- *   element with status NOT_FOUND (code 5) and no condition.
+ *   70 km/h (at least 1 km between two postcodes of one district), so the demo has a figure for
+ *   every seller; an address it cannot place answers an element with status NOT_FOUND (code 5)
+ *   and no condition.
  * - Elements are written as proto3 JSON is: zero values (index 0, 0 m) left out.
  * - failNext({ status }) answers the next request with that error; failNext({ hang: true }) leaves
  *   it unanswered, for client time-outs. Several faults queue up, one per request.
@@ -86,7 +87,8 @@ function routeBetween(from: string, to: string): { metres: number; seconds: numb
   const a = centroids.get(from.split(' ')[0] ?? '');
   const b = centroids.get(to.split(' ')[0] ?? '');
   if (!a || !b) return undefined;
-  const metres = Math.round(straightLineMetres(a, b) * 1.22);
+  // Two postcodes of one district share its centroid: a real road between them is never 0 m.
+  const metres = Math.max(from === to ? 0 : MIN_ESTIMATE_METRES, Math.round(straightLineMetres(a, b) * 1.22));
   return { metres, seconds: Math.round((metres / 70_000) * 3600) };
 }
 

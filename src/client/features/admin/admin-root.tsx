@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { SpriteSheet } from '~/client/components/sprite-sheet';
 import { Toaster } from '~/client/components/ui/toast';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { createQueryClient } from '~/client/lib/query-client';
@@ -10,8 +11,8 @@ import { useSessionWatcher } from './auth/use-session-watcher';
 export const handle: RouteHandle = { meta: { title: 'Back office', noindex: true } };
 
 /**
- * The root of every /admin page, signed in or not: the data client and the
- * toasts. Rendered in the browser only, never on the server.
+ * The root of every /admin page, signed in or not: the data client, the toasts
+ * and the sprite's symbols. Rendered in the browser only, never on the server.
  */
 export function Component() {
   // Back-office data goes through TanStack Query; public pages use route loaders instead.
@@ -20,6 +21,7 @@ export function Component() {
   useEffect(() => void readSessionCache(), []);
   return (
     <QueryClientProvider client={queryClient}>
+      <SpriteSheet />
       <SessionWatcher />
       <Outlet />
       <Toaster />

@@ -75,7 +75,7 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
         status: 'OK',
         postcode: 'SW1A 1AA',
         origin: 'LN11 0LQ',
-        distance: '251 km',
+        distance: '156 miles',
         duration: '3 hours 20 mins',
         distanceValue: 251_300,
         durationValue: 12_000,
@@ -107,11 +107,12 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
     });
 
     it.each([
-      ['LN11 9AA', 'Local', 'Local', '3.2 km'],
-      ['LN2 1PX', 'Local', 'Local', '42 km'],
-      ['NG1 1AA', 'Regional', 'Regional', '122 km'],
-      ['M1 1AE', 'Long Distance', 'Long', '192 km'],
-      ['EH1 1YZ', 'Very Far', 'Very Far', '442 km'],
+      // In miles for UK staff (issue 31); the bands stay SPEC's, in kilometres.
+      ['LN11 9AA', 'Local', 'Local', '2 miles'],
+      ['LN2 1PX', 'Local', 'Local', '26 miles'],
+      ['NG1 1AA', 'Regional', 'Regional', '76 miles'],
+      ['M1 1AE', 'Long Distance', 'Long', '120 miles'],
+      ['EH1 1YZ', 'Very Far', 'Very Far', '274 miles'],
     ])('%s is %s ("%s" badge), %s', async (postcode, band, badge, distance) => {
       await start();
       const body = await okBody(postcode);
@@ -224,6 +225,16 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
       expect(google.requests).toBe(2);
     });
 
+    it('writes a distance kept from before distances were in miles afresh', async () => {
+      await start();
+      const first = await okBody('SW1A 1AA');
+      const db = t!.db.database.db;
+      const { directions: _directions, ...measured } = first;
+      await db.update(distanceLookups).set({ data: { ...measured, distance: '251 km' } });
+      expect(await okBody('SW1A 1AA')).toMatchObject({ distance: '156 miles', distanceValue: 251_300 });
+      expect(google.requests).toBe(1);
+    });
+
     it('measures from COLLECTION_POSTCODE when it is set', async () => {
       await start({ ...googleEnv(), COLLECTION_POSTCODE: 'ln1 1aa' });
       const body = await okBody('SW1A 1AA');
@@ -266,7 +277,7 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
       // About 208 km in a straight line; by road about 250 km in 3.5 hours.
       expect(body.distanceValue).toBeGreaterThan(230_000);
       expect(body.distanceValue).toBeLessThan(300_000);
-      expect(body.distance).toMatch(/^\d{3} km$/);
+      expect(body.distance).toMatch(/^1\d{2} miles$/);
       expect(body.duration).toMatch(/^3 hours( \d+ mins?)?$/);
       expect(google.requests).toBe(0);
       // Estimates cost nothing and are not cached.
@@ -274,7 +285,9 @@ describe.each(testEngines)('distance lookup on %s', (engine) => {
     });
 
     it.each([
-      ['LN11', 'Local', '1.0 km'],
+      ['LN11', 'Local', 'Same postcode district as the base'],
+      ['LN11 8AB', 'Local', 'Same postcode district as the base'],
+      ['LN11 0LQ', 'Local', 'Same postcode as the base'],
       ['LN2 1PX', 'Local', undefined],
       ['PE21 6AA', 'Regional', undefined],
       ['NG1', 'Regional', undefined],

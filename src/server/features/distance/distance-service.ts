@@ -7,15 +7,16 @@ import {
   DISTANCE_POSTCODE_MIN_LENGTH,
   distanceBandOf,
   distanceMessages,
+  districtOf,
   ESTIMATE_ATTRIBUTION,
-  formatDistance,
   formatDuration,
   GOOGLE_ATTRIBUTION,
+  roadDistanceText,
 } from '~/shared/distance';
 import { z } from 'zod';
 import { distanceFoundSchema, distanceMissingSchema } from '~/shared/distance-schema';
 import { normalisePostcode } from '~/shared/valuation-fields';
-import { districtOf, estimateRoute } from './estimate';
+import { estimateRoute } from './estimate';
 import type { RouteAnswer, RouteMatrixClient } from './routes-api-client';
 
 /**
@@ -99,9 +100,10 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
     message: status === 'ERROR' ? distanceMessages.error : distanceMessages.unavailable,
   });
 
+  /** The distance is written in miles for UK staff (issue 31), never in Google's metric words. */
   function found(
     postcode: string,
-    route: { distanceMeters: number; durationSeconds: number; distanceText?: string; durationText?: string },
+    route: { distanceMeters: number; durationSeconds: number; durationText?: string },
     estimated: boolean,
   ): MeasuredDistance {
     return {
@@ -110,7 +112,7 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
       origin,
       estimated,
       attribution: estimated ? ESTIMATE_ATTRIBUTION : GOOGLE_ATTRIBUTION,
-      distance: route.distanceText ?? formatDistance(route.distanceMeters),
+      distance: roadDistanceText({ postcode, origin, estimated, distanceValue: route.distanceMeters }),
       duration: route.durationText ?? formatDuration(route.durationSeconds),
       distanceValue: route.distanceMeters,
       durationValue: route.durationSeconds,
@@ -136,7 +138,9 @@ export function createDistanceLookup(deps: DistanceLookupDeps): DistanceLookup {
         ),
       );
     const result = measuredSchema.safeParse(row?.data);
-    return result.success ? result.data : undefined;
+    if (!result.success) return undefined;
+    // Written afresh: a row kept from before distances were in miles says "251 km".
+    return result.data.status === 'OK' ? { ...result.data, distance: roadDistanceText(result.data) } : result.data;
   }
 
   async function store(postcode: string, result: MeasuredDistance) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '~/server/project-root';
+import { districtOf } from '~/shared/distance';
 
 /**
  * The offline estimate, used when no Google key is configured: the straight line between the two
@@ -70,9 +71,6 @@ export function straightLineMetres(a: LatLng, b: LatLng): number {
     Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-/** The district of a postcode ("LN11 0LQ" -> "LN11"); a district stays itself. */
-export const districtOf = (postcode: string) => postcode.split(' ')[0] ?? postcode;
 
 export type Estimate = { kind: 'route'; distanceMeters: number; durationSeconds: number } | { kind: 'not-found' };
 

@@ -5,6 +5,7 @@ import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
 import {
   adminValuationMessages,
+  valuationDeletionSummarySchema,
   valuationIdParamsSchema,
   valuationListItemSchema,
   valuationListQuerySchema,
@@ -34,6 +35,7 @@ import {
   withdrawMarketingConsent,
 } from './admin-valuations-service';
 import { createValuationStats } from './stats';
+import { countValuationDeletion } from './valuation-deletion';
 
 export type AdminValuationsRoutesDeps = {
   db: Db;
@@ -159,6 +161,20 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         request.log.error({ err: error, valuationId: id }, 'could not remove a deleted valuation’s files'),
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  // What the delete dialog lists before staff confirm (issue 31).
+  app.get(
+    '/api/admin/valuations/:id/deletion-summary',
+    {
+      config: admin,
+      schema: { params: valuationIdParamsSchema, response: { 200: valuationDeletionSummarySchema, ...errors } },
+    },
+    async (request) => {
+      const summary = await countValuationDeletion(deps.db, request.params.id);
+      if (!summary) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
+      return summary;
     },
   );
 

@@ -4,13 +4,20 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { carValuations, valuationEvents, type NewCarValuation } from '~/server/db/schema';
+import {
+  carValuations,
+  outboundMessages,
+  valuationEvents,
+  valuationOffers,
+  type NewCarValuation,
+} from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import {
   adminValuationMessages as m,
   VALUATION_LIST_COUNT_CAP,
   type ValuationListItem,
   type ValuationListResponse,
+  type ValuationDeletionSummary,
   type ValuationStats,
 } from '~/shared/admin-valuations';
 import { authMessages } from '~/shared/auth-schemas';
@@ -500,6 +507,67 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expectRefused(await del(`/api/valuations/${id}`), 404, m.notFound);
     });
 
+    it('say what deleting takes with it, counted, and deleting takes exactly that', async () => {
+      await setup();
+      const save = (content: string, area = PHOTO_AREA) => files.save(Buffer.from(content), { area, extension: 'jpg' });
+      const [valuation] = await insert({
+        isArchived: true,
+        archivedAt: new Date('2026-03-01T12:00:00Z'),
+        photoPaths: [
+          formatPhotoEntry(await save('f1'), await save('t1')),
+          formatPhotoEntry(await save('f2'), await save('t2')),
+        ],
+      });
+      const id = valuation!.id;
+      await db()
+        .insert(valuationEvents)
+        .values([
+          { valuationId: id, type: 'created' },
+          { valuationId: id, type: 'archived' },
+        ]);
+      const [offer] = await db()
+        .insert(valuationOffers)
+        .values({ valuationId: id, amountPence: 500_000, sendMethod: 'both' })
+        .returning();
+      const message = { textBody: 'Our offer', templateName: 'valuation-offer', valuationId: id, offerId: offer!.id };
+      const report = {
+        filename: 'report.pdf',
+        contentType: 'application/pdf',
+        storageKey: await save('pdf', 'outbox'),
+        size: 3,
+      };
+      await db()
+        .insert(outboundMessages)
+        .values([
+          { ...message, channel: 'email', recipient: 'jane@example.co.uk' },
+          { ...message, channel: 'sms', recipient: '+447700900123' },
+          { ...message, channel: 'email', recipient: 'dealer@example.com', attachments: [report] },
+        ]);
+      // Another valuation's rows are neither counted nor deleted.
+      const [other] = await insert({ registration: 'OTHER1' });
+      await db().insert(valuationEvents).values({ valuationId: other!.id, type: 'created' });
+
+      const summary = await get(`/api/admin/valuations/${id}/deletion-summary`);
+      expect(summary.statusCode, summary.body).toBe(200);
+      expect(summary.headers['cache-control']).toBe('no-store');
+      expect(summary.json()).toEqual({
+        photos: 2,
+        timelineEvents: 2,
+        offers: 1,
+        emails: 2,
+        textMessages: 1,
+        attachments: 1,
+      } satisfies ValuationDeletionSummary);
+
+      expect((await del(`/api/valuations/${id}`)).statusCode).toBe(204);
+      for (const table of [valuationEvents, valuationOffers, outboundMessages]) {
+        expect(await db().select().from(table).where(eq(table.valuationId, id))).toEqual([]);
+      }
+      expect(await events(other!.id)).toHaveLength(1);
+      expect(fs.readdirSync(path.join(filesDir!, 'outbox'))).toEqual([]);
+      expectRefused(await get(`/api/admin/valuations/${id}/deletion-summary`), 404, m.notFound);
+    });
+
     it('answer 404 for an unknown valuation and 400 for a malformed id', async () => {
       await setup();
       for (const action of ['archive', 'unarchive']) {
@@ -508,6 +576,8 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       }
       expectRefused(await del(`/api/valuations/${UNKNOWN_ID}`), 404, m.notFound);
       expectRefused(await del('/api/valuations/123'), 400, m.invalidId);
+      expectRefused(await get(`/api/admin/valuations/${UNKNOWN_ID}/deletion-summary`), 404, m.notFound);
+      expectRefused(await get('/api/admin/valuations/123/deletion-summary'), 400, m.invalidId);
     });
   });
 });

@@ -137,7 +137,7 @@ describe.each(testEngines)('forwarding a valuation to a dealer on %s', (engine) 
       id: queued.messageId,
       channel: 'email',
       recipient: 'buyer@lincsmotors.example',
-      subject: 'Vehicle report: FORD FOCUS 2018 (AA19 AAA)',
+      subject: 'Vehicle report: Ford Focus 2018 (AA19 AAA)',
     });
     expect(message!.textBody).toContain('One for you: clean Focus, collection in Louth.');
     expect(message!.textBody).toContain('CarBuy Direct Team at');

@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, outboundMessages } from '~/server/db/schema';
+import { carValuations, outboundMessages, valuationEvents, valuationOffers } from '~/server/db/schema';
+import type { ValuationDeletionSummary } from '~/shared/admin-valuations';
 import type { FileStore } from '~/server/storage/file-store';
 import { removePhotoFiles } from './photos';
 
@@ -29,6 +30,40 @@ export async function deleteValuationRows(tx: Db, ids: readonly string[]): Promi
     attachmentKeys: messages.flatMap((message) => message.attachments.map((a) => a.storageKey)),
     photoPaths: deleted.flatMap((row) => row.photoPaths),
   };
+}
+
+/** The tables whose rows go with a valuation (ON DELETE CASCADE). */
+type CascadedTable = typeof valuationEvents | typeof valuationOffers | typeof outboundMessages;
+
+/**
+ * `what` (an aggregate) over the rows of `table` that belong to the valuation row being read, and
+ * meet `also` when given: a whole number, 0 for none.
+ */
+function ofValuation(what: SQL, table: CascadedTable, also?: SQL) {
+  const belongs = sql`${table.valuationId} = ${carValuations.id}`;
+  const where = also ? sql`${belongs} and ${also}` : belongs;
+  return sql<number>`coalesce((select ${what} from ${table} where ${where}), 0)::int`;
+}
+
+/**
+ * What deleteValuationRows would take with one valuation, counted for staff before they confirm:
+ * every row the cascade removes (events, offers, messages) and every file (photos, attachments).
+ * Undefined when there is no such valuation.
+ */
+export async function countValuationDeletion(db: Db, id: string): Promise<ValuationDeletionSummary | undefined> {
+  const rows = sql`count(*)`;
+  const [summary] = await db
+    .select({
+      photos: sql<number>`cardinality(${carValuations.photoPaths})`,
+      timelineEvents: ofValuation(rows, valuationEvents),
+      offers: ofValuation(rows, valuationOffers),
+      emails: ofValuation(rows, outboundMessages, sql`${outboundMessages.channel} = 'email'`),
+      textMessages: ofValuation(rows, outboundMessages, sql`${outboundMessages.channel} = 'sms'`),
+      attachments: ofValuation(sql`sum(jsonb_array_length(${outboundMessages.attachments}))`, outboundMessages),
+    })
+    .from(carValuations)
+    .where(eq(carValuations.id, id));
+  return summary;
 }
 
 /** Removes what deleteValuationRows returned: every photo (full size and thumbnail) and attachment. */

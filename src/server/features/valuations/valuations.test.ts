@@ -162,11 +162,11 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       [STAFF[1], 'new-valuation', id],
     ]);
     const [receipt, alert] = messages;
-    expect(receipt!.subject).toBe(`We have your valuation request for AB12CDE FORD Focus (reference ${reference})`);
+    expect(receipt!.subject).toBe(`We have your valuation request for AB12CDE Ford Focus (reference ${reference})`);
     for (const part of [receipt!.textBody, receipt!.htmlBody]) {
       expect(part).toContain(`Your reference is ${reference}: please quote it if you contact us about it.`);
     }
-    expect(alert!.subject).toBe(`New valuation request ${reference}: AB12CDE FORD Focus (2018)`);
+    expect(alert!.subject).toBe(`New valuation request ${reference}: AB12CDE Ford Focus (2018)`);
     expect(alert!.textBody).toContain(`Reference: ${reference}`);
     expect(receipt!.textBody).toContain('AB12CDE');
     expect(receipt!.textBody).toContain('within 24 hours');

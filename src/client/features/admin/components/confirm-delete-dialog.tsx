@@ -25,6 +25,7 @@ export function ConfirmDeleteDialog<T>({
   description,
   summary,
   summaryClassName,
+  details,
   confirmLabel,
   pending,
   onConfirm,
@@ -37,6 +38,8 @@ export function ConfirmDeleteDialog<T>({
   description: string;
   summary: (item: T) => ReactNode;
   summaryClassName?: string;
+  /** Under the box: more about what goes with it. */
+  details?: (item: T) => ReactNode;
   confirmLabel: string;
   pending: boolean;
   onConfirm: (item: T) => Promise<void>;
@@ -60,6 +63,7 @@ export function ConfirmDeleteDialog<T>({
             {summary(item)}
           </div>
         ) : null}
+        {item !== null && details ? details(item) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction

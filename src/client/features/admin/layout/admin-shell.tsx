@@ -10,9 +10,9 @@ import { useAdminUser } from '../auth';
 import { usePendingReviewCount } from '../reviews';
 
 /**
- * The back-office frame every admin page reuses: a navy top bar with the
- * product name, the areas that exist and the account menu. On a phone the
- * areas move to a scrolling tab strip under the bar.
+ * The back-office frame every admin page reuses: a navy top bar with the product name and the
+ * account menu, and under it the one navigation, a row of every area by name (issue 31: one
+ * navigation, one set of names) that scrolls sideways where the screen is narrower than the row.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { tradingName } = useSiteConfig();
@@ -39,31 +39,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
               Back office
             </span>
           </Link>
-          <nav aria-label="Back office" className="ml-4 hidden items-center gap-0.5 2xl:flex">
-            {adminNavItems.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    // Every area, the name and the account menu share one bar from 1536 px; below, a row of its own.
-                    'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-semibold transition-colors',
-                    isActive ? 'bg-white/12 text-white' : 'text-brand-100 hover:bg-white/8 hover:text-white',
-                  )
-                }
-              >
-                <item.icon aria-hidden="true" className="size-4" />
-                {item.label}
-                <NavCount item={item} />
-              </NavLink>
-            ))}
-          </nav>
           <div className="ml-auto shrink-0">
             <AccountMenu />
           </div>
         </div>
-        <nav aria-label="Back office" className="border-t border-white/10 2xl:hidden">
+        <nav aria-label="Back office" className="border-t border-white/10">
           <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2">
             {adminNavItems.map((item) => (
               <li key={item.to} className="shrink-0">
@@ -72,12 +52,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'flex items-center gap-2 border-b-[3px] px-3 py-2.5 text-sm font-semibold transition-colors',
+                      'flex items-center gap-2 border-b-[3px] px-2.5 py-2.5 text-sm font-semibold transition-colors',
                       isActive ? 'border-plate text-white' : 'border-transparent text-brand-100 hover:text-white',
                     )
                   }
                 >
-                  <item.icon aria-hidden="true" className="size-4" />
                   {item.label}
                   <NavCount item={item} />
                 </NavLink>

@@ -91,7 +91,7 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Purchased Vehicles"
+        title="Purchased vehicles"
         description="Cars we have bought. Visible ones are shown on the public “Recently purchased” page and the home page; registration and price stay internal."
         actions={
           <>

@@ -7,6 +7,7 @@ import {
   readVehicleLookupResult,
   vehicleLookupMessages,
 } from '~/shared/vehicle-lookup-basics';
+import { makeAndModel } from '~/shared/vehicle-names';
 
 /** SPEC section 4: look a typed registration up after 1 s without typing, from 6 characters. */
 export const LOOKUP_DEBOUNCE_MS = 1000;
@@ -63,9 +64,9 @@ export function lookupOutcome(registration: string, status: number, body: unknow
   return { status: 'idle' };
 }
 
-/** "2019 FORD FOCUS": the toast's words for a found car. */
+/** "2019 Ford Focus" (DVLA's "FORD FOCUS" written as everywhere else): the toast's words for a found car. */
 export function vehicleName(vehicle: VehicleLookupResult): string {
-  return [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
+  return [vehicle.year, makeAndModel(vehicle)].filter(Boolean).join(' ');
 }
 
 /**

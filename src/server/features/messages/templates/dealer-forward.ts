@@ -14,7 +14,7 @@ export type DealerForwardData = {
   message: string | null;
   /** "AB12 CDE". */
   registration: string;
-  /** "FORD FOCUS 2019", or "Vehicle details pending". */
+  /** "Ford Focus 2019", or "Vehicle details pending" (the report's title). */
   vehicle: string;
   mileage: number;
   /** The report's reference (the short form of the valuation id). */

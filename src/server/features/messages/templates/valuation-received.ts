@@ -1,3 +1,4 @@
+import { makeAndModel } from '~/shared/vehicle-names';
 import { html } from './html';
 import { emailHtml, emailText, type EmailContent, type MessageContext } from './layout';
 
@@ -18,7 +19,7 @@ export type ValuationReceivedData = {
 
 /** "AB12CDE Ford Focus", or the registration alone when the vehicle was not identified. */
 export function vehicleName(data: Pick<ValuationReceivedData, 'registration' | 'make' | 'model'>): string {
-  return [data.registration, data.make, data.model].filter(Boolean).join(' ');
+  return [data.registration, makeAndModel(data)].filter(Boolean).join(' ');
 }
 
 /** "Call or Text", "Call, Text or WhatsApp". */

@@ -66,6 +66,24 @@ describe('the dealer report model', () => {
     expect(m.vehicle.title).toBe('Vehicle details pending');
   });
 
+  it('names the car as the back office does, whether DVLA wrote it in capitals or the seller typed it', () => {
+    const titled = (make: string | null, model: string | null) =>
+      buildReportModel({
+        valuation: { ...valuation, make, model, year: 2019 },
+        live: { state: 'unavailable', reason: 'Not configured.' },
+        site,
+        now: new Date('2026-07-01T08:05:00Z'),
+        includeContactDetails: false,
+      }).vehicle;
+    const ford = titled('FORD', 'FOCUS');
+    expect(ford.title).toBe('Ford Focus 2019');
+    expect(ford.rows.slice(0, 2)).toEqual([
+      { label: 'Make', value: 'Ford' },
+      { label: 'Model', value: 'Focus' },
+    ]);
+    expect(titled('bmw', 'x1').title).toBe('BMW X1 2019');
+  });
+
   it('withholds the seller unless asked, leaving the postcode district', () => {
     expect(postcodeDistrict('SW1A 1AA')).toBe('SW1A');
     expect(model(false).seller).toEqual({

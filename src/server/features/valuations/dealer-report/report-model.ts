@@ -3,6 +3,7 @@ import { formatPounds } from '~/shared/valuation-offer';
 import { valuationOptions } from '~/shared/valuation-options';
 import { addressAsOneLine, type SiteConfig } from '~/shared/site-config';
 import type { MotTest, VehicleInfoResult } from '~/shared/vehicle-info';
+import { makeAndModel, makeName, modelName } from '~/shared/vehicle-names';
 
 /**
  * What the dealer report says, as plain data (no pdfkit here): render-pdf.ts lays it out, and
@@ -78,10 +79,10 @@ export function plateText(registration: string): string {
     : registration;
 }
 
-/** "FORD FOCUS 2019", or "Vehicle details pending" when nothing is known but the plate. */
+/** "Ford Focus 2019" (as the back office writes the car), or "Vehicle details pending" when nothing is known but the plate. */
 export function vehicleTitle(v: Pick<ValuationRow, 'make' | 'model' | 'year'>): string {
-  const parts = [v.make, v.model, v.year].filter((part) => part !== null && part !== '');
-  return parts.length > 0 ? parts.join(' ').toUpperCase() : 'Vehicle details pending';
+  const parts = [makeAndModel(v), v.year].filter((part) => part !== null && part !== '');
+  return parts.length > 0 ? parts.join(' ') : 'Vehicle details pending';
 }
 
 /** The outward code of a postcode ("LN11 0LQ" → "LN11"). */
@@ -110,6 +111,9 @@ function labelOf<V>(options: readonly { value: V; label: string }[], value: V | 
 const textOr = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? NOT_GIVEN : String(value);
 
+/** A make or model as the back office writes it (vehicle-names.ts), or "Not given". */
+const nameOr = (name: (value: string) => string, value: string | null | undefined) => textOr(value && name(value));
+
 function engineText(engineSize: string | null, fromDvla: number | null | undefined): string {
   if (engineSize) return /^\d+$/.test(engineSize) ? `${number.format(Number(engineSize))} cc` : engineSize;
   return fromDvla ? `${number.format(fromDvla)} cc` : NOT_GIVEN;
@@ -127,8 +131,8 @@ export function buildReportModel(input: ReportInput): DealerReportModel {
       registration: plateText(v.registration),
       title: vehicleTitle(v),
       rows: [
-        { label: 'Make', value: textOr(v.make ?? ves?.make) },
-        { label: 'Model', value: textOr(v.model) },
+        { label: 'Make', value: nameOr(makeName, v.make ?? ves?.make) },
+        { label: 'Model', value: nameOr(modelName, v.model) },
         { label: 'Year', value: textOr(v.year ?? ves?.yearOfManufacture) },
         { label: 'Colour', value: wordText(v.color ?? ves?.colour) },
         { label: 'Fuel', value: wordText(v.fuelType ?? ves?.fuelType) },

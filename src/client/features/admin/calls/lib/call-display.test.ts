@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callCount, callParty, callStatusLabel, canAnswer, readPage } from './call-display';
 
 describe('callParty', () => {
-  it('names the caller of an inbound call, with their number shown with a leading 0', () => {
+  it('names the caller of an inbound call, with their number written as everywhere else (07700 900123)', () => {
     expect(
       callParty({
         direction: 'inbound',
@@ -10,17 +10,24 @@ describe('callParty', () => {
         toNumber: '+441632960000',
         customerName: 'Jo Bloggs',
       }),
-    ).toEqual({ name: 'Jo Bloggs', number: '07700900123' });
+    ).toEqual({ name: 'Jo Bloggs', number: '07700 900123' });
   });
 
   it('uses the number dialled for an outbound call, and the number as the name when nobody is known', () => {
     expect(
       callParty({ direction: 'outbound', fromNumber: '+441632960000', toNumber: '+447700900456', customerName: null }),
-    ).toEqual({ name: '07700900456', number: null });
+    ).toEqual({ name: '07700 900456', number: null });
     expect(callParty({ direction: 'inbound', fromNumber: null, toNumber: null, customerName: '  ' })).toEqual({
       name: 'Unknown',
       number: null,
     });
+  });
+  it('writes other countries’ numbers internationally, and what is not a number as Twilio gave it', () => {
+    const from = (fromNumber: string) =>
+      callParty({ direction: 'inbound', fromNumber, toNumber: null, customerName: 'Jo Bloggs' }).number;
+    expect(from('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(from('anonymous')).toBe('anonymous');
+    expect(from('client:staff')).toBe('client:staff');
   });
 });
 

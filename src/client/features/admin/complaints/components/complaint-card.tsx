@@ -1,4 +1,5 @@
 import { Check, CheckCheck } from 'lucide-react';
+import { EmailAddress } from '~/client/components/email-address';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
@@ -41,9 +42,9 @@ export function ComplaintCard({
         <dt className="text-muted">Name</dt>
         <dd className="min-w-0 font-medium break-words">{complaint.name}</dd>
         <dt className="text-muted">E-mail</dt>
-        <dd className="min-w-0 break-all">
+        <dd className="min-w-0">
           <a href={`mailto:${complaint.email}`} className="text-brand-700 underline underline-offset-2">
-            {complaint.email}
+            <EmailAddress address={complaint.email} />
           </a>
         </dd>
         <dt className="text-muted">Phone</dt>

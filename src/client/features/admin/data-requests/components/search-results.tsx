@@ -16,6 +16,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Spinner } from '~/client/components/ui/spinner';
 import type { DataRequestSearchResult } from '~/shared/data-requests';
+import { makeAndModel } from '~/shared/vehicle-names';
 import { adminPaths } from '../../admin-paths';
 import { formatUkDate, formatUkDateAndTime } from '../../lib/format-date';
 import { countPhrases, displayIdentifier, formatDuration, recordTotal, templateLabel } from '../lib/labels';
@@ -95,8 +96,7 @@ export function SearchResults({
                     to={adminPaths.valuation(v.id)}
                     className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
                   >
-                    {v.registration}
-                    {v.make || v.model ? ` · ${[v.make, v.model].filter(Boolean).join(' ')}` : ''}
+                    {[v.registration, makeAndModel(v)].filter(Boolean).join(' · ')}
                   </Link>
                 }
                 badges={

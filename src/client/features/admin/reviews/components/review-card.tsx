@@ -1,4 +1,5 @@
 import { Check, Eye, EyeOff, MapPin, X } from 'lucide-react';
+import { EmailAddress } from '~/client/components/email-address';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
@@ -43,9 +44,9 @@ export function ReviewCard({
         <dt className="text-muted">Author</dt>
         <dd className="min-w-0 font-medium break-words">{review.customerName}</dd>
         <dt className="text-muted">E-mail</dt>
-        <dd className="min-w-0 break-all">
+        <dd className="min-w-0">
           <a href={`mailto:${review.email}`} className="text-brand-700 underline underline-offset-2">
-            {review.email}
+            <EmailAddress address={review.email} />
           </a>
         </dd>
         <dt className="text-muted">Submitted</dt>

@@ -1,3 +1,4 @@
+import { EmailAddress } from '~/client/components/email-address';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import type { AdminUser } from '~/shared/auth-schemas';
 import { formatUkDate } from '../../lib/format-date';
@@ -64,7 +65,9 @@ function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersListProps) 
                 </div>
               </TableCell>
               <TableCell>{fullName(user) ?? <NotGiven />}</TableCell>
-              <TableCell className="max-w-72 break-words">{user.email ?? <NotGiven />}</TableCell>
+              <TableCell className="max-w-72">
+                {user.email ? <EmailAddress address={user.email} /> : <NotGiven />}
+              </TableCell>
               <TableCell className="whitespace-nowrap">
                 <time dateTime={user.createdAt}>{formatUkDate(user.createdAt)}</time>
               </TableCell>
@@ -100,7 +103,9 @@ function UsersCards({ users, currentUserId, onEdit, onDelete }: UsersListProps) 
                 </div>
                 <div className="flex gap-1.5">
                   <dt className="sr-only">Email</dt>
-                  <dd className="min-w-0 break-all text-muted">{user.email ?? 'No email address'}</dd>
+                  <dd className="min-w-0 text-muted">
+                    {user.email ? <EmailAddress address={user.email} /> : 'No email address'}
+                  </dd>
                 </div>
                 <div className="flex gap-1.5 text-muted">
                   <dt>Created</dt>

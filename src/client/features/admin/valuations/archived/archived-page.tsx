@@ -5,7 +5,6 @@ import { adminValuationMessages, type ValuationListItem } from '~/shared/admin-v
 import { displayName, useAdminUser } from '../../auth';
 import { PageHeader } from '../../layout/page-header';
 import { ValuationListCard } from '../components/valuation-list-card';
-import { ValuationsTabBar } from '../components/valuations-tab-bar';
 import { ArchivedList, type AskToDelete } from './components/archived-list';
 import { DeleteValuationDialog } from './components/delete-valuation-dialog';
 
@@ -13,7 +12,8 @@ export const handle: RouteHandle = { meta: { title: 'Archived valuations', noind
 
 /**
  * /admin/archived (SPEC section 2): requests taken off the dashboard, to look at again, restore
- * to the active list, or delete for good.
+ * to the active list, or delete for good. SPEC's tab bar of the other areas is not repeated
+ * here: the back office has one navigation, with one name for each area (issue 31).
  */
 export function Component() {
   const user = useAdminUser();
@@ -33,7 +33,6 @@ export function Component() {
         title="Archived valuations"
         description={`Welcome, ${displayName(user)}. Archived requests are kept off the dashboard; restore one to work on it again.`}
       />
-      <ValuationsTabBar />
       <ValuationListCard
         kind="archived"
         title="Archived Valuations"

@@ -1,6 +1,12 @@
 import { Badge, type BadgeProps } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
-import { distanceBadgeOf, distanceMessages, distanceProblemMessage, type DistanceBadge } from '~/shared/distance';
+import {
+  distanceBadgeOf,
+  distanceMessages,
+  distanceProblemMessage,
+  distanceSummary,
+  type DistanceBadge,
+} from '~/shared/distance';
 import { canLookUpDistance, useDistance } from '../api/get-distance';
 
 const badgeLook: Record<DistanceBadge, NonNullable<BadgeProps['variant']>> = {
@@ -13,7 +19,7 @@ const badgeLook: Record<DistanceBadge, NonNullable<BadgeProps['variant']>> = {
 
 /**
  * The compact distance badge of the lists (SPEC sections 2 and 9): "Local", "Regional", "Long",
- * "Very Far", or "N/A" without a distance, with the road distance beside it. The answer is cached
+ * "Very Far", or "N/A" without a distance, with the road distance in miles beside it. The answer is cached
  * (24 hours on the server, an hour here), so paging back and forth asks nothing again.
  */
 export function DistanceBadgeFor({ postcode, className }: { postcode: string; className?: string }) {
@@ -32,7 +38,7 @@ export function DistanceBadgeFor({ postcode, className }: { postcode: string; cl
     : !answer
       ? distanceMessages.error
       : answer.status === 'OK'
-        ? `${answer.distance}${answer.estimated ? ', estimated' : ''}`
+        ? distanceSummary(answer)
         : distanceProblemMessage(answer.status);
   return (
     <span className={cn('inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5', className)}>

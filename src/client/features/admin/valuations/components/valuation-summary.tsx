@@ -1,3 +1,4 @@
+import { EmailAddress } from '~/client/components/email-address';
 import type { ValuationListItem } from '~/shared/admin-valuations';
 import { formatUkDateAndTime } from '../../lib/format-date';
 import {
@@ -36,11 +37,8 @@ export function CustomerSummary({ item }: { item: ValuationListItem }) {
   return (
     <div className="grid min-w-0 gap-0.5 text-sm">
       <span className="font-semibold break-words text-brand-950">{customerName(item)}</span>
-      <a
-        href={`mailto:${item.email}`}
-        className="flex min-h-6 w-fit items-center break-all text-brand-700 hover:underline"
-      >
-        {item.email}
+      <a href={`mailto:${item.email}`} className="flex min-h-6 w-fit items-center text-brand-700 hover:underline">
+        <EmailAddress address={item.email} />
       </a>
       <a
         href={`tel:${item.phone.replace(/[^\d+]/g, '')}`}

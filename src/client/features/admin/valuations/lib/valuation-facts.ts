@@ -1,5 +1,6 @@
 import type { ValuationListItem } from '~/shared/admin-valuations';
 import { valuationOptions } from '~/shared/valuation-options';
+import { makeAndModel } from '~/shared/vehicle-names';
 
 /**
  * How the lists write a valuation's answers (SPEC sections 2 and 5): the seller's stored values
@@ -9,20 +10,16 @@ import { valuationOptions } from '~/shared/valuation-options';
 export const VEHICLE_PENDING = 'Vehicle details pending';
 export const NOT_GIVEN = 'Not given';
 
-/** "FORD" → "Ford", "MODEL 3" → "Model 3", "PETROL" → "Petrol": DVLA writes in capitals; staff read names. */
+/** "PETROL" → "Petrol", "DARK BLUE" → "Dark Blue": DVLA writes in capitals; staff read words (makes and models: vehicle-names.ts). */
 export function titleCase(value: string): string {
   return value
     .toLowerCase()
     .replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
 }
 
-/** A word of a make or model: short ones and ones with digits are names in capitals ("BMW", "MG", "320d"). */
-const vehicleWord = (word: string) => (word.length <= 3 || /\d/.test(word) ? word : titleCase(word));
-
 /** "Ford Focus" ("BMW 320d"), or "Vehicle details pending" when the vehicle was not identified (SPEC 2). */
 export function vehicleName(item: Pick<ValuationListItem, 'make' | 'model'>): string {
-  const words = [item.make, item.model].filter(Boolean).join(' ').split(/\s+/).filter(Boolean);
-  return words.map(vehicleWord).join(' ') || VEHICLE_PENDING;
+  return makeAndModel(item) || VEHICLE_PENDING;
 }
 
 /** "45,000 miles" ("1 mile"). */

@@ -1,5 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { VehicleLookupResult } from '~/shared/vehicle-lookup';
+import { makeName, modelName } from '~/shared/vehicle-names';
 
 /** Made when first needed: creating it loads the locale's date data, which the wizard's start can do without. */
 let dateFormat: Intl.DateTimeFormat | undefined;
@@ -22,8 +23,8 @@ function status(value: string | undefined, label: string, date: string | undefin
 /** What the lookup found (SPEC section 2, step 2's "Vehicle Identified" card). */
 export function VehicleCard({ vehicle }: { vehicle: VehicleLookupResult }) {
   const rows: [string, string | number | undefined][] = [
-    ['Make', vehicle.make],
-    ['Model', vehicle.model],
+    ['Make', vehicle.make && makeName(vehicle.make)],
+    ['Model', vehicle.model && modelName(vehicle.model)],
     ['Year', vehicle.year],
     ['Colour', vehicle.color],
     ['Fuel', vehicle.fuelType],

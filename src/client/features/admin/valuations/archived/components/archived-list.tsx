@@ -1,6 +1,7 @@
 import { Eye, RotateCcw, Trash2 } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailAddress } from '~/client/components/email-address';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
@@ -43,8 +44,8 @@ function ArchivedItem({ item, onDelete }: { item: ValuationListItem; onDelete: A
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <Fact term="Name">{name}</Fact>
         <Fact term="E-mail">
-          <a href={`mailto:${item.email}`} className="break-all text-brand-700 hover:underline">
-            {item.email}
+          <a href={`mailto:${item.email}`} className="text-brand-700 hover:underline">
+            <EmailAddress address={item.email} />
           </a>
         </Fact>
         <Fact term="Condition">{conditionLabel(item.overallCondition)}</Fact>

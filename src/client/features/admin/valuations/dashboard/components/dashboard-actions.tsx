@@ -1,14 +1,4 @@
-import {
-  Archive,
-  BarChart3,
-  MessageSquareQuote,
-  MoreHorizontal,
-  Phone,
-  RefreshCw,
-  Truck,
-  Voicemail,
-  type LucideIcon,
-} from 'lucide-react';
+import { MoreHorizontal, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import {
@@ -19,14 +9,17 @@ import {
 } from '~/client/components/ui/dropdown-menu';
 import { cn } from '~/client/lib/cn';
 import { adminPaths } from '../../../admin-paths';
+import { adminNavItem } from '../../../layout/admin-nav-items';
 
-const areas: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: adminPaths.calls, label: 'Calls', icon: Phone },
-  { to: adminPaths.voiceMessages, label: 'Voice Messages', icon: Voicemail },
-  { to: adminPaths.reviews, label: 'Reviews', icon: MessageSquareQuote },
-  { to: adminPaths.analytics, label: 'Analytics', icon: BarChart3 },
-  { to: adminPaths.purchasedVehicles, label: 'Purchased Vehicles', icon: Truck },
-];
+/** SPEC's shortcuts to other areas, named and drawn as the navigation names them (issue 31). */
+const areas = [
+  adminPaths.calls,
+  adminPaths.voiceMessages,
+  adminPaths.reviews,
+  adminPaths.analytics,
+  adminPaths.purchasedVehicles,
+].map(adminNavItem);
+const archive = adminNavItem(adminPaths.archived);
 
 /**
  * The dashboard's header buttons (SPEC section 2): the other back-office areas, the archive and
@@ -65,9 +58,9 @@ export function DashboardActions({ onRefresh, refreshing }: { onRefresh: () => v
         </DropdownMenuContent>
       </DropdownMenu>
       <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
-        <Link to={adminPaths.archived}>
-          <Archive aria-hidden="true" />
-          Archived
+        <Link to={archive.to}>
+          <archive.icon aria-hidden="true" />
+          {archive.label}
         </Link>
       </Button>
       <Button variant="brand" size="sm" className="flex-1 sm:flex-none" onClick={onRefresh} disabled={refreshing}>

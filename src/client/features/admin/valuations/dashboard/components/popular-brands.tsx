@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import type { ValuationStats } from '~/shared/admin-valuations';
-import { vehicleName } from '../../lib/valuation-facts';
+import { makeName } from '~/shared/vehicle-names';
 import { valuationCount } from '../lib/day-label';
 
 /** SPEC section 2's "Popular Brands": the five most common makes, or "No vehicle data yet". */
@@ -29,7 +29,7 @@ export function PopularBrands({ stats }: { stats: ValuationStats | undefined }) 
                 <div className="flex items-baseline justify-between gap-3 text-sm">
                   <span className="font-semibold text-brand-950">
                     <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
-                    {vehicleName({ make: brand.make, model: null })}
+                    {makeName(brand.make)}
                   </span>
                   <span className="text-muted tabular-nums">{valuationCount(brand.count)}</span>
                 </div>

@@ -1,7 +1,9 @@
 import { Mail, Phone } from 'lucide-react';
+import { EmailAddress } from '~/client/components/email-address';
 import { Badge } from '~/client/components/ui/badge';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { formatPhone } from '~/shared/phone';
+import { makeName, modelName } from '~/shared/vehicle-names';
 import { CONSENT_LABEL, FINANCE_NOTE } from '~/shared/valuation-options';
 import { formatCalendarDate } from '../lib/format-time';
 import { choiceLabel, contactPreferencesLabel, countLabel, formatMileage, titleCase } from '../../lib/valuation-facts';
@@ -23,8 +25,8 @@ export function VehicleTab({ valuation: v }: { valuation: ValuationDetail }) {
         items={[
           { label: 'Registration', value: v.registration },
           { label: 'Mileage (seller)', value: formatMileage(v.mileage) },
-          { label: 'Make', value: cased(v.make) },
-          { label: 'Model', value: cased(v.model) },
+          { label: 'Make', value: orMissing(v.make && makeName(v.make)) },
+          { label: 'Model', value: orMissing(v.model && modelName(v.model)) },
           { label: 'Year', value: orMissing(v.year) },
           { label: 'Colour', value: cased(v.color) },
           { label: 'Fuel type', value: cased(v.fuelType) },
@@ -95,9 +97,9 @@ export function ContactTab({ valuation: v }: { valuation: ValuationDetail }) {
           {
             label: 'E-mail',
             value: (
-              <a href={`mailto:${v.email}`} className="inline-flex items-center gap-1.5 text-brand-700 underline">
-                <Mail aria-hidden="true" className="size-4 shrink-0" />
-                {v.email}
+              <a href={`mailto:${v.email}`} className="inline-flex items-start gap-1.5 text-brand-700 underline">
+                <Mail aria-hidden="true" className="mt-1 size-4 shrink-0" />
+                <EmailAddress address={v.email} />
               </a>
             ),
           },

@@ -15,7 +15,11 @@ export function DetailList({ items, className }: { items: readonly DetailItem[];
       {items.map((item) => (
         <div
           key={item.label}
-          className={cn('grid gap-0.5 border-b border-line py-3 last:border-b-0', item.wide && 'col-span-2')}
+          // content-start: a value beside a taller one (a long e-mail address) stays under its label.
+          className={cn(
+            'grid content-start gap-0.5 border-b border-line py-3 last:border-b-0',
+            item.wide && 'col-span-2',
+          )}
         >
           <dt className="text-sm font-medium text-muted">{item.label}</dt>
           <dd className="font-semibold break-words text-brand-950">{item.value}</dd>

@@ -4,6 +4,7 @@ import { Button } from '~/client/components/ui/button';
 import { LoadingState } from '~/client/components/ui/spinner';
 import { cn } from '~/client/lib/cn';
 import type { MotHistory, MotTest, VehicleInfoResult } from '~/shared/vehicle-info';
+import { makeName, modelName } from '~/shared/vehicle-names';
 import { useVehicleInfo, vehicleInfoError } from '../api/get-vehicle-info';
 import { formatCalendarDate } from '../lib/format-time';
 import { titleCase } from '../../lib/valuation-facts';
@@ -74,8 +75,8 @@ function VesList({ data }: { data: VehicleInfoResult }) {
   return (
     <DetailList
       items={[
-        { label: 'Make', value: orMissing(ves.make && titleCase(ves.make)) },
-        { label: 'Model (DVSA)', value: orMissing(data.motHistory?.model && titleCase(data.motHistory.model)) },
+        { label: 'Make', value: orMissing(ves.make && makeName(ves.make)) },
+        { label: 'Model (DVSA)', value: orMissing(data.motHistory?.model && modelName(data.motHistory.model)) },
         { label: 'Colour', value: orMissing(ves.colour && titleCase(ves.colour)) },
         { label: 'Year of manufacture', value: orMissing(ves.yearOfManufacture) },
         { label: 'Fuel type', value: orMissing(ves.fuelType && titleCase(ves.fuelType)) },

@@ -3,8 +3,8 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { LoadingState } from '~/client/components/ui/spinner';
 import { cn } from '~/client/lib/cn';
-import { distanceMessages } from '~/shared/distance';
-import type { DistanceResult } from '~/shared/distance-schema';
+import { distanceMessages, districtOf, roadDistanceText } from '~/shared/distance';
+import type { DistanceFound, DistanceResult } from '~/shared/distance-schema';
 import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { DetailList, PanelNote } from './detail-list';
 
@@ -50,7 +50,7 @@ function DistanceDetails({ result }: { result: DistanceResult }) {
                 label: 'Road distance',
                 value: (
                   <span className="flex flex-wrap items-center gap-2">
-                    {result.distance}
+                    {roadDistanceText(result)}
                     {result.estimated ? <Badge variant="neutral">estimated</Badge> : null}
                   </span>
                 ),
@@ -61,7 +61,7 @@ function DistanceDetails({ result }: { result: DistanceResult }) {
               { label: 'To', value: result.postcode },
             ]}
           />
-          {result.estimated ? <p className="text-sm text-muted">{distanceMessages.estimated}.</p> : null}
+          {result.estimated ? <EstimateNote result={result} /> : null}
         </div>
       ) : (
         <PanelNote tone={result.status === 'ERROR' ? 'danger' : 'neutral'} title={result.message}>
@@ -71,6 +71,20 @@ function DistanceDetails({ result }: { result: DistanceResult }) {
       <Directions result={result} />
       <p className="text-xs text-muted">{result.attribution}</p>
     </div>
+  );
+}
+
+/** What an estimate rests on; it puts two places of one district both at its centre, and says so. */
+function EstimateNote({ result }: { result: DistanceFound }) {
+  const district = districtOf(result.postcode);
+  const sharesDistrict = result.postcode !== result.origin && district === districtOf(result.origin);
+  return (
+    <p className="text-sm text-muted">
+      {distanceMessages.estimated}.
+      {sharesDistrict
+        ? ` The base is in ${district} too: the estimate puts both at the district's centre, so it cannot tell how far apart they are.`
+        : null}
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
-import { distanceBadgeOf } from '~/shared/distance';
+import { distanceBadgeOf, distanceSummary } from '~/shared/distance';
 import { formatPounds } from '~/shared/valuation-offer';
 import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { StatusBadge } from '../../components/status-badge';
@@ -38,7 +38,7 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
         <span className="inline-flex items-center gap-1.5">
           <Badge variant={badge === 'N/A' ? 'neutral' : 'subtle'}>{badge}</Badge>
           {distance.data?.status === 'OK' ? (
-            <span className="text-sm font-normal">{distance.data.distance}</span>
+            <span className="text-sm font-normal">{distanceSummary(distance.data)}</span>
           ) : null}
         </span>
       ),

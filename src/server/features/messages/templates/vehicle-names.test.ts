@@ -51,7 +51,9 @@ describe('the car in messages', () => {
       notes: null,
     };
     expect(valuationOffer.email(data, context).subject).toBe('Our offer for AB12CDE BMW X1: £12,500');
-    expect(valuationOffer.sms(data, context)).toContain('we would like to offer £12,500 for AB12CDE BMW X1 (ref CB-7K3-9QX).');
+    expect(valuationOffer.sms(data, context)).toContain(
+      'we would like to offer £12,500 for AB12CDE BMW X1 (ref CB-7K3-9QX).',
+    );
   });
 
   it('the staff alert writes the car the same way', () => {

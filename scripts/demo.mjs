@@ -86,6 +86,12 @@ try {
       ADMIN_USERNAME: username,
       ADMIN_PASSWORD: password,
       STAFF_NOTIFY_EMAIL: 'staff@carbuy.example',
+      // Contact details for the pages, made up so they reach nobody (the contact page says so): a
+      // number from Ofcom's range for drama that the phone check accepts, and a domain reserved
+      // for examples. No WhatsApp: Ofcom's drama mobiles are no real mobile numbers. Company, FCA
+      // and ICO numbers stay unset: made-up ones could be real firms'.
+      SITE_PHONE: '020 7946 0018',
+      SITE_EMAIL: 'hello@carbuy.example',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     },
     // The app's warnings and errors stay visible, as sentences: its JSON log lines are for collectors.

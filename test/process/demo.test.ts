@@ -17,11 +17,15 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** Runs the demo until its start-up output is complete, then stops it with Ctrl-C; all it printed. */
-async function demoStartUp(): Promise<{ output: string; exitCode: number | string | null }> {
+/**
+ * Runs the demo until its start-up output is complete, fetches `paths` from it, then stops it with
+ * Ctrl-C: all it printed, how it ended, and the pages.
+ */
+async function demoStartUp(paths: string[]) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-demo-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await getFreePort()), DEMO_DATA_DIR: dataDir };
+  const port = await getFreePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEMO_DATA_DIR: dataDir };
   delete env.NODE_ENV;
   delete env.LOG_LEVEL;
   const child = spawn(process.execPath, ['scripts/demo.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -40,21 +44,28 @@ async function demoStartUp(): Promise<{ output: string; exitCode: number | strin
     void exited.then(() => resolve());
   });
   await ready;
+  const pages = await Promise.all(
+    paths.map(async (pagePath) => (await fetch(`http://localhost:${port}${pagePath}`)).text()),
+  );
   child.kill('SIGINT');
-  return { output, exitCode: await exited };
+  return { output, exitCode: await exited, pages };
 }
 
 describe('npm run demo', () => {
   it('prints the business details it leaves unset as a sentence, with no JSON log line', async () => {
-    const { output, exitCode } = await demoStartUp();
+    const { output, exitCode, pages } = await demoStartUp(['/contact']);
     expect(output).toContain(READY);
     expect(exitCode).toBe(0);
     const lines = output.split('\n');
     expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
-    expect(lines).toContainEqual(
-      expect.stringMatching(
-        /^Warning: Business details not set, so the site leaves them out: SITE_COMPANY_NAME, .*\.$/,
-      ),
-    );
+    const unset = lines.find((line) => line.startsWith('Warning: Business details not set'));
+    expect(unset).toMatch(/^Warning: Business details not set, so the site leaves them out: SITE_COMPANY_NAME, .*\.$/);
+
+    // It sets made-up contact details, and the contact page says they are made up.
+    expect(unset).not.toMatch(/SITE_PHONE|SITE_EMAIL/);
+    const [contact] = pages;
+    expect(contact).toMatch(/href="tel:\+4420794600\d\d"/);
+    expect(contact).toMatch(/href="mailto:[a-z]+@[a-z-]+\.example"/);
+    expect(contact).toContain('these contact details are made up');
   }, 300_000);
 });

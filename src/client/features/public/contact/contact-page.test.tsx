@@ -3,20 +3,12 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaint-basics';
-import { DEFAULT_PROMOTION } from '~/shared/promotion';
-import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
+import type { SiteConfig } from '~/shared/site-config';
+import { testSite } from '../../../../../test/helpers/site';
 import { whatsAppHref } from './contact-links';
 import { Component as ContactPage } from './contact-page';
 
-const unset: SiteConfig = {
-  tradingName: 'Test Motors',
-  address: { lines: ['Louth', 'Lincolnshire'], postcode: 'LN11 0LQ' },
-  openingHours: OPENING_HOURS,
-  promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
-  publicBaseUrl: 'https://www.test.invalid',
-  demo: false,
-  callRecording: false,
-};
+const unset = testSite();
 
 const configured: SiteConfig = {
   ...unset,

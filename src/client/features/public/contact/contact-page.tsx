@@ -104,6 +104,12 @@ export function Component() {
           <h2 id="get-in-touch-title" className="text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl">
             Get in touch
           </h2>
+          {site.demo && (phone || whatsapp || email) ? (
+            <p className="mt-3 rounded-lg border border-line bg-surface p-3 text-sm text-ink">
+              <strong>Demo:</strong> these contact details are made up. The phone number is one Ofcom keeps for TV and
+              radio drama and the e-mail address is at a domain kept for examples, so neither reaches anyone.
+            </p>
+          ) : null}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {phone && (
               <ContactCard icon={Phone} title="Call us">
@@ -236,7 +242,9 @@ export function Component() {
               {COMPLAINT_ACKNOWLEDGE_DAYS} days.
             </p>
             <p className="text-muted">
-              For anything else, such as a question about your car, please use the contact details above.
+              {phone || whatsapp || email
+                ? 'For anything else, such as a question about your car, please use the contact details above.'
+                : 'For anything else, such as a question about your car, ask for a valuation online or write to us at the address above.'}
             </p>
             <p className="text-muted">
               You can also complain to the Information Commissioner&rsquo;s Office, the UK regulator for data

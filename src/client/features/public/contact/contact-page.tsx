@@ -10,13 +10,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { PageIntro } from '~/client/components/page-intro';
 import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
-import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaint-basics';
+import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO, type ComplaintFormState } from '~/shared/complaint-basics';
 import { paths } from '~/shared/paths';
 import { ComplaintFormIsland } from './complaint-form';
 import { mailtoHref, telHref, whatsAppHref } from './contact-links';
@@ -76,6 +76,8 @@ function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title:
  */
 export function Component() {
   const site = useSiteConfig();
+  // The complaint form's state after a post without JavaScript that was not accepted, else null.
+  const complaint = useLoaderData() as ComplaintFormState | null;
   const { phone, whatsapp, email } = site;
   const companyDetails = [
     ['Company', site.companyName],
@@ -259,7 +261,7 @@ export function Component() {
               explains how we use personal data.
             </p>
           </div>
-          <ComplaintFormIsland />
+          <ComplaintFormIsland {...(complaint ? { initial: complaint } : {})} />
         </Container>
       </section>
     </>

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { complaintMessages } from '~/shared/complaint-basics';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from '../admin/helpers';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
-import { emailsTo } from './seller-wizard';
+import { emailsTo, hydrated } from './seller-wizard';
 
 /*
  * Data-protection complaints (issue 18; DPA 2018 s.164A): a visitor finds the form from the
@@ -44,7 +44,7 @@ test.describe('[COMPLAINTS] a data-protection complaint from the contact page to
 
     const send = complaintForm(page).getByRole('button', { name: 'Send complaint' });
     await send.scrollIntoViewIfNeeded();
-    await expect(complaintForm(page)).toHaveAttribute('data-hydrated', ''); // the form has come to life
+    await hydrated(send); // the form has come to life
     expect(formCode).toHaveLength(1);
   });
 
@@ -67,7 +67,7 @@ test.describe('[COMPLAINTS] a data-protection complaint from the contact page to
     const send = form.getByRole('button', { name: 'Send complaint' });
     await send.scrollIntoViewIfNeeded();
     // The form works from the first paint; its checks as the fields are filled need its script.
-    await expect(form).toHaveAttribute('data-hydrated', '');
+    await hydrated(send);
     await send.click();
     await expect(form).toContainText(complaintMessages.nameRequired);
     await expect(form).toContainText(complaintMessages.emailInvalid);

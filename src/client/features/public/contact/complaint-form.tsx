@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { inputClassName, TextField } from '~/client/components/form-fields';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
@@ -57,16 +57,6 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating, true once React runs the form in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * The data-protection complaint form on the contact page (issue 18; DPA 2018 s.164A), an island.
  * It works from the first paint (issue 31): it is a plain form posted to the contact page, which
@@ -76,7 +66,6 @@ function useHydrated(): boolean {
  * `website` is the honeypot: off screen, out of the tab order and hidden from screen readers.
  */
 export function ComplaintForm({ initial }: { initial?: ComplaintFormState }) {
-  const hydrated = useHydrated();
   const defaultValues = initial ? { ...initial.values, website: '' } : emptyForm;
   const form = useForm<Values>({ defaultValues, resolver, mode: 'onTouched' });
   const { register, formState, setError } = form;
@@ -159,8 +148,6 @@ export function ComplaintForm({ initial }: { initial?: ComplaintFormState }) {
       action={`${paths.contact}#data-protection-complaint`}
       noValidate
       aria-label="Data protection complaint"
-      // Tests wait for it before they use what only the script does.
-      data-hydrated={hydrated ? '' : undefined}
       onSubmit={onSubmit}
       onFocus={() => void loadSchemas().catch(() => {})}
       className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8"

@@ -14,6 +14,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
+import { readableLines } from './lib/readable-log.mjs';
 
 const dataDir = path.resolve(repoRoot, process.env.DEMO_DATA_DIR || 'data-demo');
 const port = process.env.PORT || '3000';
@@ -60,6 +61,11 @@ function seedDemoValuations() {
   }
 }
 
+const appOutput = {
+  stdout: readableLines((text) => process.stdout.write(text)),
+  stderr: readableLines((text) => process.stderr.write(text)),
+};
+
 console.log('Starting the demo: local fakes first, then the app (it builds first when the build is stale)...');
 const fakes = await startFakes();
 let app;
@@ -80,10 +86,16 @@ try {
       ADMIN_USERNAME: username,
       ADMIN_PASSWORD: password,
       STAFF_NOTIFY_EMAIL: 'staff@carbuy.example',
+      // Contact details for the pages, made up so they reach nobody (the contact page says so): a
+      // number from Ofcom's range for drama that the phone check accepts, and a domain reserved
+      // for examples. No WhatsApp: Ofcom's drama mobiles are no real mobile numbers. Company, FCA
+      // and ICO numbers stay unset: made-up ones could be real firms'.
+      SITE_PHONE: '020 7946 0018',
+      SITE_EMAIL: 'hello@carbuy.example',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     },
-    // The app's warnings and errors stay visible.
-    onOutput: (chunk, stream) => (stream === 'stderr' ? process.stderr : process.stdout).write(chunk),
+    // The app's warnings and errors stay visible, as sentences: its JSON log lines are for collectors.
+    onOutput: (chunk, stream) => appOutput[stream](chunk),
   });
 } catch (error) {
   await fakes.stop();
@@ -91,6 +103,19 @@ try {
   process.exit(1);
 }
 
+// Ctrl-C stops everything from here on, even pressed the moment the address appears.
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the demo...');
+  await app.stop();
+  await fakes.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
 const site = `http://localhost:${app.port}`;
 console.log(
   [
@@ -116,18 +141,6 @@ console.log(
   ].join('\n'),
 );
 
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping the demo...');
-  await app.stop();
-  await fakes.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-process.on('SIGHUP', () => void stop(0));
 const exit = await app.exited;
 if (!stopping) {
   console.error(`The app stopped (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`}).`);

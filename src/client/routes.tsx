@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { LoadingScreen, RootLayout } from '~/client/components/root-layout';
 import { AdminErrorBoundary, PublicErrorBoundary, RootErrorBoundary } from '~/client/components/route-error';
 import type { RouteHandle } from '~/client/lib/page-meta';
-import { serverDataLoader } from '~/client/lib/page-data';
+import { pageFormStateLoader, serverDataLoader } from '~/client/lib/page-data';
 import { legacyRedirects } from '~/shared/paths';
 
 /**
@@ -41,7 +41,14 @@ const publicPages: RouteObject = {
     {
       path: 'contact',
       id: 'features/public/contact/contact-page',
+      // Its complaint form posts to it without JavaScript (src/server/render/page-forms.ts).
+      loader: pageFormStateLoader('features/public/contact/contact-page'),
       lazy: () => import('~/client/features/public/contact/contact-page'),
+    },
+    {
+      path: 'contact/complaint-sent',
+      id: 'features/public/contact/complaint-sent-page',
+      lazy: () => import('~/client/features/public/contact/complaint-sent-page'),
     },
     {
       path: 'valuation',

@@ -66,6 +66,7 @@ import { createPublicUploads, isPublicUploadPath, type PublicUploads } from './s
 import { createContentChanges, type ContentChanges } from './render/content-changes';
 import type { PageCache } from './render/page-cache';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
+import { createPageFormRegistry } from './render/page-forms';
 import { registerPageRoutes, type RenderSource } from './render/page-routes';
 
 export type AppDeps = {
@@ -224,11 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
   content.subscribe('reviews', () => published.invalidate());
   await app.register(reviewsRoutes, { db, clock, pageData, published, content, ...reviewOptions });
+  // Public forms that post without JavaScript register here; the page routes answer them.
+  const pageForms = createPageFormRegistry();
   await app.register(complaintsRoutes, {
     db,
     outbox,
     clock,
     staffNotifyEmails: config.staffNotifyEmails,
+    pageForms,
     ...deps.complaints,
   });
   await app.register(dataRequestsRoutes, { db, files, clock, content, config, tradingName: site.tradingName });
@@ -268,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pageData,
       content,
       pageCache: deps.pageCache,
+      pageForms,
       policyWithStyles: securityHeaders.publicPolicyWithStyles,
       onPageView: (request, path) => countPageView(visits, request, path, clock()),
       log: app.log,

@@ -18,6 +18,30 @@ export const COMPLAINT_DETAILS_MIN_LENGTH = 10;
 export const COMPLAINT_DETAILS_MAX_LENGTH = 4000;
 export const COMPLAINT_RESOLUTION_MAX_LENGTH = 2000;
 
+/** A complaint's reference: `DP-` and six characters none of which reads as another (no 0/O, 1/I/L or 5/S). */
+export const COMPLAINT_REFERENCE_ALPHABET = '2346789ABCDEFGHJKMNPQRTUVWXYZ';
+export const COMPLAINT_REFERENCE_PATTERN = new RegExp(`^DP-[${COMPLAINT_REFERENCE_ALPHABET}]{6}$`);
+
+/**
+ * Where a complaint sent without JavaScript is confirmed, with its reference (POST/redirect/GET).
+ * With a fragment of its own: a redirect without one would keep the form's (#data-protection-complaint).
+ */
+export const complaintSentPath = (reference: string) => `/contact/complaint-sent?reference=${reference}#main`;
+
+/** The form's fields a person fills in (the honeypot aside). */
+export const COMPLAINT_FIELDS = ['name', 'email', 'phone', 'details'] as const;
+export type ComplaintField = (typeof COMPLAINT_FIELDS)[number];
+
+/**
+ * The form as the server sends it back after a post without JavaScript that it did not accept:
+ * what was typed, the first message for each field, and why nothing was sent.
+ */
+export type ComplaintFormState = {
+  values: Record<ComplaintField, string>;
+  errors: Partial<Record<ComplaintField, string>>;
+  failure: string;
+};
+
 /** The ICO, the UK regulator people can complain to (UK GDPR Art 77). */
 export const ICO = {
   url: 'https://ico.org.uk/make-a-complaint/',

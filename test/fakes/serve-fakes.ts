@@ -5,7 +5,7 @@ import { startFakeDvsa } from './dvsa/fake-dvsa';
 import { startFakeGoogle } from './google/fake-google';
 import { startSmtpSink } from './smtp-sink';
 import { startFakeTwilio } from './twilio/fake-twilio';
-import { inboundCallParams, signedPost } from './twilio/voice-driver';
+import { ringIn } from './twilio/voice-driver';
 
 /**
  * The local stand-ins for outside providers, as one process: an SMTP server that keeps what it
@@ -31,7 +31,8 @@ import { inboundCallParams, signedPost } from './twilio/voice-driver';
  *   POST /twilio/inbound-calls     body { from, to? }: a call ringing in on the account's number (the
  *                                  app can then fetch, redirect or end it): { callSid, accountSid, to }
  *   POST /twilio/ring              body { webhookUrl, statusCallbackUrl?, from? }: a call rings in, and the
- *                                  fake posts the signed incoming-call webhook to the app, as Twilio would:
+ *                                  fake posts the signed incoming-call webhook to the app, as Twilio would,
+ *                                  and picks the call up when the app answers with TwiML:
  *                                  { callSid, status } (the app's answer); for trying calls in the demo
  *   POST /twilio/recordings        body { callSid }: a recording of that call: { recordingSid, recordingUrl }
  *   GET  /twilio/calls             calls placed through the API: [{ sid, to, from, status }] (status now)
@@ -114,13 +115,9 @@ const control = http.createServer((request, response) => {
           message: 'Give the app\'s webhook as { "webhookUrl": "http://…/api/twilio/call-webhook" }',
         });
       }
-      const callSid = twilio.addInboundCall({
-        from,
-        ...(typeof statusCallbackUrl === 'string' ? { statusCallback: statusCallbackUrl } : {}),
-      });
-      const call = { callSid, accountSid: twilio.accountSid, from, to: twilio.fromNumber };
-      signedPost(webhookUrl, inboundCallParams(call), { authToken: twilio.authToken }).then(
-        (answer) => reply(201, { callSid, status: answer.status }),
+      const callback = typeof statusCallbackUrl === 'string' ? { statusCallbackUrl } : {};
+      ringIn(twilio, { from, webhookUrl, ...callback }).then(
+        ({ callSid, answer }) => reply(201, { callSid, status: answer.status }),
         (error: Error) => reply(502, { message: `The app did not answer: ${error.message}` }),
       );
     });

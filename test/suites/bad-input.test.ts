@@ -13,6 +13,7 @@ import { projectRoot } from '~/server/project-root';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cheapHasher, seedUser, signedInCookie, strongPassword } from '../helpers/auth';
 import { testEngines } from '../helpers/database';
+import { appPages } from '../helpers/pages';
 import { count, suiteFigures } from '../helpers/figures';
 import { validValuation } from '../helpers/valuation';
 import {
@@ -183,6 +184,8 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         valuations: { submitLimit: unlimited },
         reviews: { submitLimit: unlimited },
         complaints: { submitLimit: unlimited },
+        // The public pages too, for the contact page's form posted without JavaScript.
+        renderSource: appPages,
       },
     });
     seeded = await seed(t, hasher);
@@ -233,6 +236,47 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
     expect(total).toBeGreaterThanOrEqual(MIN_TOTAL);
     figures.report(`${count(total)} bad inputs, 0 accepted`, engine);
   }, 600_000);
+
+  it("refuses every bad plain post of the contact page's form (no JavaScript) with a page, and writes nothing", async () => {
+    const db = t.db.database.db;
+    const before = await tableFingerprints(db);
+    const valid = {
+      name: 'Jo Seller',
+      email: 'jo@example.com',
+      phone: '07911 123456',
+      details: 'You kept my number after I asked you to delete it.',
+    };
+    const long = (min: number) => fc.string({ minLength: min, maxLength: min + 500 });
+    const nul = fc.string({ maxLength: 20 }).map((text) => `${text}\u0000`);
+    /** Values each field refuses, the shared checks' kinds: missing, too long, NUL, not the shape. */
+    const badValues = {
+      name: fc.oneof(fc.constant(''), long(101), nul, fc.constant('\u0007bell')),
+      email: fc.oneof(fc.constant(''), long(256), nul, fc.constantFrom('not an e-mail', 'abc@', '@example.com')),
+      phone: fc.oneof(long(31), nul, fc.constantFrom('+44', 'abc', '0123')),
+      details: fc.oneof(fc.constant(''), long(4001), nul, fc.constantFrom('short', '  \n  ')),
+    };
+    const bad = fc.oneof(
+      ...Object.entries(badValues).map(([name, values]) => values.map((value) => ({ name, value }))),
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(bad, async ({ name, value }) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/contact',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+          payload: new URLSearchParams({ ...valid, [name]: value }).toString(),
+        });
+        const html = /^text\/html/.test(String(response.headers['content-type']));
+        if (response.statusCode !== 400 || !html) {
+          failures.push(`${name}=${shorten(JSON.stringify(value))}: ${response.statusCode} ${shorten(response.body)}`);
+        }
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+    expect(failures).toEqual([]);
+    expect(await tableFingerprints(db)).toEqual(before);
+  });
 
   it('answers addresses the router refuses in our words', async () => {
     const tooLong = await t.app.inject({ url: `/api/valuations/${'a'.repeat(MAX_PARAM_LENGTH + 1)}` });

@@ -30,6 +30,8 @@ import { builtFiles, crossSiteRoutes, samplePaths, seedPrivateRows, type Ids } f
 const suite = 'CSRF and headers';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CSRF_REFUSAL = 'Cross-site requests are not allowed.';
+/** The same refusal as a page, for a form a page posts without JavaScript (render/error-page.ts). */
+const FORM_REFUSAL = 'It did not come from a page of this website, so we did not accept it.';
 const TWILIO_ENV = {
   // Twilio set up (against a closed port), so its webhooks check signatures rather than answer 503.
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
@@ -75,7 +77,8 @@ describe.each(testEngines)('forged cross-site requests on %s', (engine) => {
   let ids: Ids;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: TWILIO_ENV, deps: { passwordHasher: hasher } });
+    // With the public pages, whose forms also post without JavaScript (POST /contact).
+    t = await createTestApp(engine, { env: TWILIO_ENV, deps: { passwordHasher: hasher, renderSource: appPages } });
     const db = t.db.database.db;
     cookie = await signedInCookie(t.app, await seedUser(db, hasher, { isAdmin: true }));
     // Real rows behind every :id, so a forgery that got through would archive, delete or change one.
@@ -99,7 +102,7 @@ describe.each(testEngines)('forged cross-site requests on %s', (engine) => {
         for (const url of samplePaths(key, ids)) {
           const response = await forge(key, url, headers);
           if (response.statusCode !== 403) accepted.push(`${key} (${forgery}): ${response.statusCode}`);
-          if (!response.body.includes(CSRF_REFUSAL)) skipsTheCheck.add(key);
+          if (!response.body.includes(CSRF_REFUSAL) && !response.body.includes(FORM_REFUSAL)) skipsTheCheck.add(key);
         }
       }
       const after = await fingerprint(t.db.database.db);
@@ -191,6 +194,19 @@ const kinds: Kind[] = [
   { name: 'refusal', request: () => ({ url: '/api/valuations/active' }), status: 401 },
   { name: 'bad input', request: () => ({ method: 'POST', url: '/api/reviews', payload: {} }), status: 400 },
   { name: 'page 404', request: () => ({ url: '/no-such-page' }), status: 404 },
+  {
+    name: 'form posted without JavaScript, shown again with its messages',
+    request: () => plainFormPost('/contact', 'name=Jo+Seller&email=jo%40'),
+    status: 400,
+    personal: true,
+  },
+  {
+    name: 'form posted without JavaScript, sent (redirect)',
+    request: () =>
+      plainFormPost('/contact', 'name=Jo+Seller&email=jo%40example.com&details=You+kept+my+number+after+I+asked.'),
+    status: 303,
+    personal: true,
+  },
   { name: 'API 404', request: () => ({ url: '/api/no-such-endpoint' }), status: 404 },
   { name: 'server error (500)', request: () => ({ url: '/api/test/fail' }), status: 500 },
   { name: 'image (built file)', request: () => ({ url: '/favicon.svg' }), status: 200 },
@@ -237,6 +253,14 @@ const kinds: Kind[] = [
 ];
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A form of one of the site's pages, posted by a browser without JavaScript. */
+const plainFormPost = (url: string, payload: string): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+  payload,
+});
 
 const directive = (policy: string, name: string) =>
   policy

@@ -63,3 +63,16 @@ export function serverDataLoader(routeId: string): LoaderFunction {
     return route.data;
   };
 }
+
+/**
+ * The loader of a public page with a form that posts without JavaScript (src/server/render/
+ * page-forms.ts): the form's state when the server renders the page again after such a post (what
+ * was typed, the messages), null on any other visit. Read it with `useLoaderData()`. Public pages
+ * are rendered on the server only, so it runs only there.
+ */
+export function pageFormStateLoader(routeId: string): LoaderFunction {
+  return ({ context }) => {
+    const answer = isPageDataContext(context) ? context.pageData[routeId] : undefined;
+    return answer && 'data' in answer ? answer.data : null;
+  };
+}

@@ -31,6 +31,21 @@ export function badRequestPage(options: { tradingName: string; reference: string
   });
 }
 
+/**
+ * The page sent when a form posted without JavaScript is refused before its feature reads it
+ * (from another site, too large, characters no field can hold): nothing was sent, and why.
+ */
+export function refusedFormPage(options: { tradingName: string; reference: string; status: number }): string {
+  return staticErrorPage({
+    ...options,
+    title: 'Your form was not sent',
+    explanation:
+      options.status === 403
+        ? 'It did not come from a page of this website, so we did not accept it. Please fill in the form on our website and send it again.'
+        : 'It held something our forms cannot take. Please go back, check what you typed and send it again.',
+  });
+}
+
 function staticErrorPage(options: {
   tradingName: string;
   reference: string;

@@ -12,7 +12,7 @@ import type { SiteConfig } from '~/shared/site-config';
 import { apiErrorSchema } from '~/shared/api-error';
 import type { ContentChanges } from './content-changes';
 import type { PageStyles } from './critical-css';
-import { badRequestPage, serverErrorPage } from './error-page';
+import { badRequestPage, refusedFormPage, serverErrorPage } from './error-page';
 import {
   compressPage,
   createPageCache,
@@ -24,6 +24,7 @@ import {
 } from './page-cache';
 import { pageCacheKey, sameVersions } from './page-cache-key';
 import { collectPageData, type PageDataRegistry } from './page-data';
+import { formFields, PAGE_FORM_BODY_LIMIT, type FormFields, type PageForm, type PageFormRegistry } from './page-forms';
 
 /** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
 export type EntryServer = {
@@ -96,6 +97,8 @@ export type PageRoutesOptions = {
   content?: ContentChanges;
   /** Tests pass their own, to look inside or to shorten the re-check interval. */
   pageCache?: PageCache;
+  /** The public forms that post without JavaScript (page-forms.ts). */
+  pageForms?: PageFormRegistry;
   /** The public pages' Content-Security-Policy allowing these inline styles (security-headers.ts). */
   policyWithStyles?: (styleHashes: string[]) => string;
   /**
@@ -139,12 +142,20 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       url,
     });
 
-  /** Renders the page at `path` (a path with its query) with the site details of this moment. */
-  async function renderPage(path: string, site: SiteConfig): Promise<RenderedPage> {
+  /**
+   * Renders the page at `path` (a path with its query) with the site details of this moment, and
+   * `form`, the state of a form posted to it without JavaScript (page-forms.ts), for its route.
+   */
+  async function renderPage(
+    path: string,
+    site: SiteConfig,
+    form?: { routeId: string; state: unknown },
+  ): Promise<RenderedPage> {
     const url = siteUrl(path, site);
     const entry = await source.entry();
     const collected = await dataFor(entry, url, site);
-    const result = await entry.render(new Request(url, { method: 'GET' }), site, collected.pageData);
+    const pageData = form ? { ...collected.pageData, [form.routeId]: { data: form.state } } : collected.pageData;
+    const result = await entry.render(new Request(url, { method: 'GET' }), site, pageData);
     if (result.type === 'redirect') return result;
     const template = await source.template(path, result.template);
     const html = fillTemplate(template, result);
@@ -169,6 +180,41 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     errorHandler: refusedPageHandler,
     ...(onPageView ? { onResponse: countView } : {}),
   };
+
+  if (options.pageForms) registerPageForms(options.pageForms.list());
+
+  /**
+   * Each public form's plain post (page-forms.ts): its fields read from the form encoding (only
+   * here: the API takes JSON only), handed to its feature, and answered with a redirect or its page
+   * again. Never kept: the page holds what the visitor typed.
+   */
+  function registerPageForms(forms: readonly PageForm[]) {
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: PAGE_FORM_BODY_LIMIT },
+        (_request, body, done) => done(null, formFields(body as string)),
+      );
+      for (const form of forms) {
+        scope.post(form.path, { ...pageRouteOptions, bodyLimit: PAGE_FORM_BODY_LIMIT }, async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          let site: SiteConfig | undefined;
+          try {
+            const outcome = await form.handle(request.body as FormFields, request);
+            if (outcome.type === 'redirect') return reply.redirect(outcome.location, 303);
+            site = siteAt(clock());
+            const page = await renderPage(form.path, site, { routeId: form.routeId, state: outcome.state });
+            if (page.type === 'redirect') return reply.redirect(page.location, page.status);
+            return reply.status(outcome.status).type(HTML).send(page.html);
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode < 500) throw error; // refusedPageHandler's
+            return sendServerErrorPage(request, reply, error, site?.tradingName);
+          }
+        });
+      }
+    });
+  }
 
   app.get('/*', pageRouteOptions, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -261,20 +307,20 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
 
   /**
    * A page request refused before rendering (the request-safety check's 400 for a NUL in the query,
-   * say) gets a page a person can read, not the API's JSON. Anything else, and every path under
+   * say), or a form post refused before its feature read it (the CSRF check's 403), gets a page a
+   * person can read, not the API's JSON. Anything else, and every path under
    * /api, goes on to the app's error handler.
    */
   function refusedPageHandler(error: Error, request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0]!;
     if (!(error instanceof AppError) || error.statusCode >= 500 || NOT_PAGES.test(pathname)) throw error;
     request.log.info({ code: error.code, detail: error.options.detail }, `page request refused: ${error.code}`);
+    const page = request.method === 'POST' ? refusedFormPage : badRequestPage;
     return reply
       .status(error.statusCode)
       .header('Cache-Control', 'no-store')
       .type(HTML)
-      .send(
-        badRequestPage({ tradingName: siteAt(clock()).tradingName, reference: request.id, status: error.statusCode }),
-      );
+      .send(page({ tradingName: siteAt(clock()).tradingName, reference: request.id, status: error.statusCode }));
   }
 
   /** Any failure while making a page: logged with the request id, answered with the static error page. */

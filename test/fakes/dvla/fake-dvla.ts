@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { demoRecords } from '../demo-vehicle-records';
 import { dateFrom, loadYamlContract, startJsonFakeServer, type FakeAnswer, type FakeReply } from '../json-fake-server';
 
 /**
@@ -8,7 +9,8 @@ import { dateFrom, loadYamlContract, startJsonFakeServer, type FakeAnswer, type 
  * - A missing or wrong key: 403 `{"message":"Forbidden"}`, as DVLA's gateway answers.
  * - The UAT test registrations (AA19AAA, AA19EEE, AA19PPP, L2WPS, AA19SRN, AA19MOT) answer their
  *   documented records, dates relative to `now`; ER19BAD/NFD/THR/ERR/MNT answer 400/404/429/500/503
- *   with DVLA's `errors` array; any other registration is not found (404).
+ *   with DVLA's `errors` array; the demo's made-up cars (../demo-vehicle-records.ts) answer theirs;
+ *   any other registration is not found (404).
  * - failNext({ hang: true }) leaves the next lookup unanswered, for client time-outs.
  *
  * Every exchange is checked against DVLA's OpenAPI document (test/contracts/dvla-ves.openapi.yaml);
@@ -177,7 +179,7 @@ export async function startFakeDvla(options: FakeDvlaOptions = {}): Promise<Fake
       if (faults.shift()) return 'hang';
       const failure = dvlaErrorRegistrations[registration as keyof typeof dvlaErrorRegistrations];
       if (failure) return errorAnswer(failure.status, failure.title, failure.detail);
-      const vehicle = dvlaTestVehicles(now())[registration];
+      const vehicle = dvlaTestVehicles(now())[registration] ?? demoRecords.dvla(registration, now());
       if (!vehicle) {
         const { status, title, detail } = dvlaErrorRegistrations.ER19NFD;
         return errorAnswer(status, title, detail);

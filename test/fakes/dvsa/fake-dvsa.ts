@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { demoRecords } from '../demo-vehicle-records';
 import { dateFrom, loadYamlContract, startJsonFakeServer, type FakeAnswer, type FakeReply } from '../json-fake-server';
+import { advisory, dangerous, dvsaMotTest, major, minor, type Defect } from './mot-tests';
 
 /**
  * A local stand-in for the DVSA MOT History API and its OAuth2 token endpoint
@@ -11,7 +13,8 @@ import { dateFrom, loadYamlContract, startJsonFakeServer, type FakeAnswer, type 
  *   own errors otherwise (`invalid_client`, `invalid_scope`, `unsupported_grant_type`).
  * - `GET {url}/v1/trade/vehicles/registration/{registration}` with `Authorization: Bearer` (a token
  *   it issued and that has not expired by `now`) and `X-API-Key`: a VehicleWithMotResponse for the
- *   DVLA test registrations (AA19EEE is new, so a NewRegVehicleResponse), 404 MOTH-NF-01 otherwise.
+ *   DVLA test registrations (AA19EEE is new, so a NewRegVehicleResponse) and for the demo's
+ *   made-up cars (../demo-vehicle-records.ts), 404 MOTH-NF-01 otherwise.
  * - failNext({ status: 500 }) or failNext({ hang: true }) for the next vehicle request.
  *
  * Vehicle requests and answers are checked against DVSA's OpenAPI document
@@ -68,7 +71,6 @@ const testVehicles: Record<string, { make: string; model: string; fuelType: stri
   AA19MOT: { make: 'FORD', model: 'KUGA', fuelType: 'Petrol', colour: 'Red', cc: '2000' },
 };
 
-type Defect = { text: string; type: string; dangerous: boolean };
 /** One test in a history: when (years and days before `now`), the result, the reading and defects. */
 type TestSpec = {
   years: number;
@@ -79,11 +81,6 @@ type TestSpec = {
   /** The expiry's day (with the year after the test's) when a test a few days early kept the old one. */
   expiryDays?: number;
 };
-
-const advisory = (text: string): Defect => ({ text, type: 'ADVISORY', dangerous: false });
-const minor = (text: string): Defect => ({ text, type: 'MINOR', dangerous: false });
-const major = (text: string): Defect => ({ text, type: 'MAJOR', dangerous: false });
-const dangerous = (text: string): Defect => ({ text, type: 'DANGEROUS', dangerous: true });
 
 /**
  * MOT histories of the test registrations, newest first as DVSA lists them, dates relative to
@@ -195,11 +192,10 @@ const testHistories: Record<string, TestSpec[]> = {
   ],
 };
 
-/** A test as DVSA's document describes it (`dataSource` DVSA), or CVS's lorry test. */
+/** A test in a history above, or CVS's lorry test. */
 function motTest(registration: string, now: Date, spec: TestSpec, index: number, lorry: boolean) {
   const passed = spec.result === 'PASSED';
   const common = {
-    registrationAtTimeOfTest: registration,
     completedDate: `${dateFrom(now, -spec.years, spec.days)}T${String(9 + index).padStart(2, '0')}:17:46.000Z`,
     testResult: spec.result,
     expiryDate: passed ? dateFrom(now, 1 - spec.years, spec.expiryDays ?? spec.days - 1) : null,
@@ -208,15 +204,16 @@ function motTest(registration: string, now: Date, spec: TestSpec, index: number,
   if (lorry) {
     const number = `CVS${String(440120 + index * 7)}`;
     const noReading = { odometerValue: null, odometerUnit: null, odometerResultType: 'NO_ODOMETER' };
-    return { ...common, ...noReading, motTestNumber: number, location: 'Kilmarnock ATF', dataSource: 'CVS' };
+    return {
+      registrationAtTimeOfTest: registration,
+      ...common,
+      ...noReading,
+      motTestNumber: number,
+      location: 'Kilmarnock ATF',
+      dataSource: 'CVS',
+    };
   }
-  const reading =
-    spec.miles === undefined
-      ? { odometerValue: null, odometerUnit: null, odometerResultType: 'UNREADABLE' }
-      : { odometerValue: String(spec.miles), odometerUnit: 'MI', odometerResultType: 'READ' };
-  const seed = [...registration].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1e9, 7);
-  const number = String(1e11 + seed * 100 + index); // 12 digits
-  return { ...common, ...reading, motTestNumber: number, dataSource: 'DVSA' };
+  return dvsaMotTest(registration, { ...common, miles: spec.miles, index });
 }
 
 const lorryTests: TestSpec[] = [
@@ -227,7 +224,7 @@ const lorryTests: TestSpec[] = [
 
 function vehicleRecord(registration: string, now: Date): Record<string, unknown> | undefined {
   const vehicle = testVehicles[registration];
-  if (!vehicle) return undefined;
+  if (!vehicle) return demoRecords.dvsa(registration, now);
   const common = {
     registration,
     make: vehicle.make,

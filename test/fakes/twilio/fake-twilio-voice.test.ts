@@ -389,43 +389,85 @@ function node(name: string, attributes: Record<string, string> = {}, text = '', 
   return { name, attributes, text, children };
 }
 
+type Callback = { url: string; signature: string | undefined; params: Record<string, string> };
+
+type Receiver = Awaited<ReturnType<typeof callbackReceiver>>;
+
+/** A stand-in for our app's status callback: keeps what the fake posts to it. */
+async function callbackReceiver() {
+  const received: Callback[] = [];
+  const app = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        url: request.url ?? '',
+        signature: request.headers['x-twilio-signature'] as string | undefined,
+        params: Object.fromEntries(new URLSearchParams(body)),
+      });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/twilio/status-callback`;
+  return { received, url, close: () => new Promise((resolve) => app.close(resolve)) };
+}
+
+/**
+ * A fake that posts final status callbacks (to a stand-in for our app), the client pointed at it,
+ * and a call placed with `record` as asked; `run` runs with them, and everything is closed after.
+ */
+async function withReportingFake(
+  options: { now?: () => Date; record?: boolean },
+  run: (parts: { app: Receiver; fake: FakeTwilio; client: ReturnType<typeof twilio>; sid: string }) => Promise<void>,
+) {
+  const app = await callbackReceiver();
+  const fake = await startFakeTwilio({ sendStatusCallbacks: true, ...(options.now ? { now: options.now } : {}) });
+  try {
+    const client = twilio(fake.accountSid, fake.authToken);
+    client.api.baseUrl = fake.url;
+    const call = await client.calls.create({
+      to: '+447400123456',
+      from: '+441632960000',
+      twiml,
+      statusCallback: app.url,
+      ...(options.record ? { record: true } : {}),
+    });
+    await run({ app, fake, client, sid: call.sid });
+    expect(fake.contractProblems).toEqual([]);
+  } finally {
+    await fake.close();
+    await app.close();
+  }
+}
+
 describe('final status callbacks (sendStatusCallbacks, as the demo and e2e fakes run)', () => {
   it('posts a hung-up call’s final status to its StatusCallback, signed with the account’s token', async () => {
-    const received: { url: string; signature: string | undefined; params: Record<string, string> }[] = [];
-    const app = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        received.push({
-          url: request.url ?? '',
-          signature: request.headers['x-twilio-signature'] as string | undefined,
-          params: Object.fromEntries(new URLSearchParams(body)),
-        });
-        response.writeHead(204).end();
+    await withReportingFake({}, async ({ app, fake, client, sid }) => {
+      await client.calls(sid).update({ status: 'canceled' });
+      await expect.poll(() => app.received.length).toBe(1);
+      const [callback] = app.received;
+      expect(callback!.params).toMatchObject({ CallSid: sid, CallStatus: 'canceled', Direction: 'outbound-api' });
+      expect(twilio.validateRequest(fake.authToken, callback!.signature!, app.url, callback!.params)).toBe(true);
+    });
+  });
+
+  it('reports how long an answered call lasted, and its recording (Record=true) with its length', async () => {
+    let clock = new Date('2025-04-01T10:00:00Z');
+    await withReportingFake({ now: () => clock, record: true }, async ({ app, fake, client, sid }) => {
+      fake.setCallStatus(sid, 'in-progress');
+      const { recordingSid, recordingUrl } = fake.addRecording({ callSid: sid });
+      clock = new Date('2025-04-01T10:01:15Z');
+      await client.calls(sid).update({ status: 'completed' });
+      await expect.poll(() => app.received.length).toBe(1);
+      expect(app.received[0]!.params).toMatchObject({
+        CallSid: sid,
+        CallStatus: 'completed',
+        CallDuration: '75',
+        RecordingSid: recordingSid,
+        RecordingUrl: recordingUrl,
+        RecordingDuration: '75',
       });
     });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    const callbackUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/twilio/status-callback`;
-    const reporting = await startFakeTwilio({ sendStatusCallbacks: true });
-    try {
-      const client = twilio(reporting.accountSid, reporting.authToken);
-      client.api.baseUrl = reporting.url;
-      const call = await client.calls.create({
-        to: '+447400123456',
-        from: '+441632960000',
-        twiml,
-        statusCallback: callbackUrl,
-      });
-      await client.calls(call.sid).update({ status: 'canceled' });
-      await expect.poll(() => received.length).toBe(1);
-      const [callback] = received;
-      expect(callback!.params).toMatchObject({ CallSid: call.sid, CallStatus: 'canceled', Direction: 'outbound-api' });
-      expect(twilio.validateRequest(reporting.authToken, callback!.signature!, callbackUrl, callback!.params)).toBe(
-        true,
-      );
-    } finally {
-      await reporting.close();
-      await new Promise((resolve) => app.close(resolve));
-    }
   });
 });

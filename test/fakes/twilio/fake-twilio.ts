@@ -53,8 +53,9 @@ export interface FakeTwilioOptions {
   now?: () => Date;
   /**
    * Post each call's final status to its StatusCallback, signed as Twilio signs it, when the call ends
-   * through the API (a hang-up or a cancel). Off by default: unit tests post callbacks themselves;
-   * the demo turns it on so a call staff end shows as ended.
+   * through the API (a hang-up or a cancel), with CallDuration (from when it was answered) and, for
+   * a call placed with Record=true, its recording and RecordingDuration. Off by default: unit tests
+   * post callbacks themselves; the demo turns it on so a call staff end shows as ended.
    */
   sendStatusCallbacks?: boolean;
 }
@@ -212,6 +213,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   /** Each call's StatusCallback URL, for `sendStatusCallbacks`. */
   const statusCallbacks = new Map<string, string>();
   const recordings = new Map<string, Record<'mp3' | 'wav', RecordingAudio>>();
+  /** Each call's first recording, for its final status callback when it was placed with Record=true. */
+  const callRecordings = new Map<string, { recordingSid: string; recordingUrl: string }>();
   const faults: TwilioFault[] = [];
 
   const error = (code: TwilioErrorCode | number, status?: number, message?: string): FakeAnswer => {
@@ -450,6 +453,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       SequenceNumber: '0',
       Timestamp: rfc2822(now()),
       ...(call.duration === null ? {} : { CallDuration: call.duration }),
+      ...recordingParams(call),
     };
     await fetch(url, {
       method: 'POST',
@@ -459,6 +463,18 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       },
       body: new URLSearchParams(params).toString(),
     }).catch(() => undefined);
+  }
+
+  /**
+   * What a final status callback says of the recording of a call placed with Record=true: the whole
+   * call is recorded, so the recording lasts as long as the call.
+   */
+  function recordingParams(call: CallResource): Record<string, string> {
+    const recording = callRecordings.get(call.sid);
+    const placed = calls.find((placedCall) => placedCall.sid === call.sid);
+    if (!recording || !placed?.record || call.duration === null) return {};
+    const { recordingSid, recordingUrl } = recording;
+    return { RecordingSid: recordingSid, RecordingUrl: recordingUrl, RecordingDuration: String(call.duration) };
   }
 
   /** GET Recordings/{Sid}.mp3 | .wav | (none: WAV), the media Twilio's RecordingUrl points at. */
@@ -471,7 +487,9 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     if (!liveCalls.has(callSid)) throw new Error(`fake-twilio has no call ${callSid} to record`);
     const recordingSid = `RE${hex(16)}`;
     recordings.set(recordingSid, audio ? { mp3: audio, wav: audio } : silence);
-    return { recordingSid, recordingUrl: `${server.url}${accountPath}/Recordings/${recordingSid}` };
+    const recording = { recordingSid, recordingUrl: `${server.url}${accountPath}/Recordings/${recordingSid}` };
+    if (!callRecordings.has(callSid)) callRecordings.set(callSid, recording);
+    return recording;
   }
 
   function setCallStatus(callSid: string, status: CallStatus) {
@@ -527,6 +545,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       liveCalls.clear();
       statusCallbacks.clear();
       recordings.clear();
+      callRecordings.clear();
       server.reset();
     },
     close: () => server.close(),

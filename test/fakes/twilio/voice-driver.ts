@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { rfc2822, type CallStatus } from './fake-twilio';
+import { rfc2822, type CallStatus, type FakeTwilio } from './fake-twilio';
 
 /**
  * Plays Twilio's side of a phone call against our app's webhooks (shared/contracts/external-apis.md §4):
@@ -84,6 +84,27 @@ export async function signedPost(
     redirect: 'manual',
   });
   return { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() };
+}
+
+/**
+ * A caller rings the business number, as Twilio plays it: the fake holds the call (ringing), posts
+ * the signed incoming-call webhook to the app and, when the app answers with TwiML other than
+ * `<Reject>`, picks the call up to run it, as Twilio does: the call is in progress from then, and
+ * the duration its final status callback reports counts from there (the caller's wait included).
+ */
+export async function ringIn(
+  fake: FakeTwilio,
+  call: { from: string; webhookUrl: string; statusCallbackUrl?: string; sendTo?: string },
+): Promise<{ callSid: string; answer: WebhookReply }> {
+  const callSid = fake.addInboundCall({
+    from: call.from,
+    ...(call.statusCallbackUrl ? { statusCallback: call.statusCallbackUrl } : {}),
+  });
+  const params = inboundCallParams({ callSid, accountSid: fake.accountSid, from: call.from, to: fake.fromNumber });
+  const answer = await signedPost(call.webhookUrl, params, { authToken: fake.authToken, sendTo: call.sendTo });
+  const verbs = answer.status === 200 ? parseTwiml(answer.body).map((verb) => verb.name) : ['Reject'];
+  if (verbs[0] !== 'Reject') fake.setCallStatus(callSid, 'in-progress');
+  return { callSid, answer };
 }
 
 /** What Twilio posts to the number's voice URL when a call comes in. */

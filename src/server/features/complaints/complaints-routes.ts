@@ -1,11 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
-import { createRateLimit } from '~/server/http/rate-limit';
+import { AppError } from '~/server/http/app-error';
+import { createRateLimit, type RateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
+import type { FormFields, PageFormOutcome, PageFormRegistry } from '~/server/render/page-forms';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
+  COMPLAINT_FIELDS,
+  complaintSentPath,
+  type ComplaintFormState,
   adminComplaintListQuerySchema,
   adminComplaintListSchema,
   adminComplaintSchema,
@@ -16,6 +22,7 @@ import {
   complaintSubmissionSchema,
   type ComplaintCreated,
 } from '~/shared/complaints';
+import { paths } from '~/shared/paths';
 import { idempotencyMessages } from '~/shared/valuation-fields';
 import type { Outbox } from '../messages';
 import { createComplaint, listAdminComplaints, newComplaintReference, resolveComplaint } from './complaints-service';
@@ -28,6 +35,8 @@ export type ComplaintsRoutesDeps = {
   staffNotifyEmails: readonly string[];
   /** Submissions per client address and window; default COMPLAINT_SUBMIT_LIMIT. */
   submitLimit?: { limit: number; windowMs: number };
+  /** Where the contact page's form registers its post without JavaScript (render/page-forms.ts). */
+  pageForms?: PageFormRegistry;
 };
 
 /** As for reviews: a person sends one complaint, perhaps a retry or two; a bot's stream does not fit. */
@@ -67,11 +76,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
     },
     async (request, reply) => {
       const { website, ...complaint } = request.body;
-      if (website && website.trim() !== '') {
-        // The honeypot: the same answer as a stored complaint (a reference nobody holds), so the bot learns nothing.
-        request.log.info('complaint honeypot filled; nothing stored');
-        return reply.status(201).send({ reference: newComplaintReference() });
-      }
+      if (honeypotFilled(website, request)) return reply.status(201).send({ reference: newComplaintReference() });
       const key = idempotencyKeyHeader(request.headers['idempotency-key']);
       let createdId: string | undefined;
       const answer = await deps.db.transaction(async (tx): Promise<Answer> => {
@@ -92,6 +97,12 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
       return reply.status(answer.status).send(answer.body);
     },
   );
+
+  deps.pageForms?.register({
+    path: paths.contact,
+    routeId: CONTACT_PAGE_ROUTE,
+    handle: (fields, request) => complaintFormPost(fields, request, { ...deps, submissions }),
+  });
 
   app.get(
     '/api/admin/complaints',
@@ -132,4 +143,74 @@ type Answer = { status: 201; body: ComplaintCreated } | { status: 409 | 422; bod
 
 function refusal(status: 409 | 422, message: string): Answer {
   return { status, body: { message } };
+}
+
+/**
+ * The honeypot: a bot filled in the field people never see. It gets the same answer as a stored
+ * complaint (a reference nobody holds), so it learns nothing; nothing is stored or sent.
+ */
+function honeypotFilled(website: string | undefined, request: FastifyRequest): boolean {
+  if (!website || website.trim() === '') return false;
+  request.log.info('complaint honeypot filled; nothing stored');
+  return true;
+}
+
+/** The contact page's route (src/client/routes.tsx), which shows the form's state after a plain post. */
+const CONTACT_PAGE_ROUTE = 'features/public/contact/contact-page';
+
+/**
+ * The contact page's form posted without JavaScript (issue 31): the same rate limit, checks and
+ * honeypot as `POST /api/complaints`, then the confirmation page (POST/redirect/GET), or the form
+ * again with what was typed and the messages. No Idempotency-Key: the redirect is what keeps a
+ * reload from sending it twice.
+ */
+async function complaintFormPost(
+  fields: FormFields,
+  request: FastifyRequest,
+  deps: ComplaintsRoutesDeps & { submissions: RateLimit },
+): Promise<PageFormOutcome> {
+  const values = Object.fromEntries(
+    COMPLAINT_FIELDS.map((name) => [name, fields[name] ?? '']),
+  ) as ComplaintFormState['values'];
+  const formAgain = (status: number, state: Omit<ComplaintFormState, 'values'>): PageFormOutcome => ({
+    type: 'page',
+    status,
+    state: { values, ...state } satisfies ComplaintFormState,
+  });
+  const limited = await overLimit(deps.submissions, request.ip);
+  if (limited) return formAgain(429, { errors: {}, failure: limited });
+  const parsed = complaintSubmissionSchema.safeParse({ ...values, website: fields.website ?? '' });
+  if (!parsed.success) {
+    return formAgain(400, {
+      errors: firstMessages(parsed.error.issues),
+      failure: complaintMessages.submitFailedDetail,
+    });
+  }
+  const { website, ...complaint } = parsed.data;
+  if (honeypotFilled(website, request))
+    return { type: 'redirect', location: complaintSentPath(newComplaintReference()) };
+  const { id, reference } = await deps.db.transaction((tx) => createComplaint(tx, deps, complaint));
+  request.log.info({ complaintId: id }, 'data-protection complaint stored (form posted without JavaScript)');
+  return { type: 'redirect', location: complaintSentPath(reference) };
+}
+
+/** The limit's refusal in words when this address has sent too many (counted here), else undefined. */
+async function overLimit(submissions: RateLimit, ip: string): Promise<string | undefined> {
+  try {
+    await submissions.take(ip);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) return error.message;
+    throw error;
+  }
+}
+
+/** The first message for each of the form's fields. */
+function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: ComplaintFormState['errors'] = {};
+  for (const issue of issues) {
+    const field = COMPLAINT_FIELDS.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }

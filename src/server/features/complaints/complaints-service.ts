@@ -5,6 +5,7 @@ import { paginate } from '~/server/db/paginate';
 import { dataProtectionComplaints, users } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import {
+  COMPLAINT_REFERENCE_ALPHABET,
   complaintMessages as m,
   type AdminComplaint,
   type AdminComplaintList,
@@ -24,7 +25,7 @@ import { complaintReceived, newComplaint, type Outbox } from '../messages';
 const c = dataProtectionComplaints;
 
 /** No 0/O, 1/I/L or 5/S: a reference read out on the phone or copied by hand comes out right. */
-const REFERENCE_ALPHABET = '2346789ABCDEFGHJKMNPQRTUVWXYZ';
+const REFERENCE_ALPHABET = COMPLAINT_REFERENCE_ALPHABET;
 const REFERENCE_LENGTH = 6;
 /** A clash at 29^6 (about 595 million) references is rare; several in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;

@@ -2,25 +2,30 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { carValuations } from '~/server/db/schema';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
-import { existingValuations, makeValuations, seededRandom, seedValuations, ukRegistration } from './demo-valuations';
+import { DRAMA_LANDLINES, existingValuations, makeValuations, seededRandom, seedValuations } from './demo-valuations';
+import { demoOdometer, demoVehicle } from './demo-vehicles';
 
 /** The demo seeder (npm run seed:demo): realistic, never real, and in bulk on both engines. */
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 
 describe('made-up valuations', () => {
-  it('have current-format registrations whose age identifier is not after the request', () => {
-    const random = seededRandom(1);
-    for (let i = 0; i < 2_000; i++) {
-      const before = new Date(Date.UTC(2020 + (i % 7), i % 12, 15));
-      const year = before.getUTCFullYear() - (i % 3);
-      const registration = ukRegistration(random, year, before);
-      expect(registration).toMatch(/^[A-HK-PR-Y][A-HJ-PR-Z]\d{2}[A-HJ-PR-Z]{3}$/);
+  it('name the demo cars, with current-format registrations DVLA never issues and the age they show', () => {
+    const rows = makeValuations(300, { now: NOW, random: seededRandom(1), serial: 0 });
+    rows.registration.forEach((registration, i) => {
+      const vehicle = demoVehicle(registration)!;
+      expect(vehicle, registration).toBeDefined();
+      // Two memory-tag letters, the age identifier, three letters with a Q (never issued there).
+      expect(registration).toMatch(/^[A-HK-PR-Y][A-HJ-PR-Y]\d{2}(?=[A-HJ-Z]{0,2}Q)[A-HJ-Z]{3}$/);
+      // The plate's six months: from March of 20XX, or from September of 20(XX-50).
       const age = Number(registration.slice(2, 4));
-      // The plate's first day: March of 20XX, or September of 20(XX-50).
       const plateStarts = age >= 50 ? Date.UTC(2000 + age - 50, 8, 1) : Date.UTC(2000 + age, 2, 1);
-      expect(plateStarts, registration).toBeLessThanOrEqual(before.getTime());
-    }
+      const registered = Date.parse(vehicle.firstRegistered);
+      expect(registered, registration).toBeGreaterThanOrEqual(plateStarts);
+      expect(registered, registration).toBeLessThan(plateStarts + 183 * 86_400_000);
+      expect(Date.parse(vehicle.firstRegistered)).toBeLessThan(Date.parse(rows.createdAt[i]!));
+      expect(rows.mileage[i]).toBe(demoOdometer(vehicle, new Date(rows.createdAt[i]!)));
+    });
   });
 
   it('are spread over two years, with reserved contacts, mixed statuses and some archived', () => {
@@ -28,8 +33,8 @@ describe('made-up valuations', () => {
     const times = rows.createdAt.map((t) => Date.parse(t));
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
     expect(Math.min(...times)).toBeGreaterThanOrEqual(NOW.getTime() - 730 * 86_400_000);
-    expect(rows.email.every((e) => /@example\.(com|co\.uk)$/.test(e))).toBe(true);
-    expect(rows.phone.every((p) => /^07700 900\d{3}$/.test(p))).toBe(true);
+    expect(rows.email.every((e) => /@example\.(com|org|net)$/.test(e))).toBe(true);
+    expect(rows.phone.every((p) => DRAMA_LANDLINES.some((range) => p.startsWith(range)))).toBe(true);
     expect(new Set(rows.status)).toEqual(new Set(['new', 'contacted', 'completed']));
     const archived = rows.archivedAt.filter((a) => a !== null).length;
     expect(archived / 5_000).toBeGreaterThan(0.05);

@@ -1,53 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
-import { pick, seededRandom, weighted, type Random } from '~/server/lib/seeded-random';
+import { pick, seededRandom, type Random } from '~/server/lib/seeded-random';
+import { toE164 } from '~/shared/phone';
+import { DEMO_VEHICLE_COUNT, demoOdometer, demoVehicles } from './demo-vehicles';
 import { withFreshReferences, type ReferenceDraw } from './valuation-reference';
 
 export { seededRandom };
 
 /**
  * Made-up but realistic valuation requests in bulk, for the demo and for measuring the back office
- * at scale (issue 11; `npm run seed:demo`, src/server/cli/seed-demo.ts): UK makes and models with
- * fitting years and mileages, registrations in the current format (two letters, the age identifier,
- * three letters), names, postcodes in real districts, created over the last two years, mixed
- * statuses, a share archived. Contacts are never anyone's: e-mail at example.com / example.co.uk
- * (reserved, RFC 2606), phones in Ofcom's 07700 900xxx drama range.
+ * at scale (issue 11; `npm run seed:demo`, src/server/cli/seed-demo.ts), each one a request the
+ * valuation form itself would accept (issue 31): the demo's made-up cars (./demo-vehicles.ts,
+ * which the local fake DVLA and DVSA know) with their mileage on the day, every answer the form
+ * asks for, names, postcodes in real districts, created over the last two years, mixed statuses,
+ * a share archived. Contacts are never anyone's: e-mail at example.com, .org or .net (reserved,
+ * RFC 2606) and phones in Ofcom's drama ranges (DRAMA_LANDLINES).
  *
  * Rows go in batches of 5,000, each one INSERT … SELECT FROM unnest() with one array parameter per
- * column (23 parameters whatever the batch size, no per-row SQL), the same on both engines. Most of
+ * column (COLUMNS, whatever the batch size, no per-row SQL), the same on both engines. Most of
  * the time is PostgreSQL maintaining the table's indexes (four trigram GIN indexes among them).
  */
 
 const BATCH = 5_000;
 
-/** Makes with models, weighted roughly like UK used-car sales. */
-const VEHICLES: [make: string, weight: number, models: string[]][] = [
-  ['FORD', 14, ['Fiesta', 'Focus', 'Kuga', 'Puma', 'Mondeo', 'EcoSport', 'Galaxy']],
-  ['VAUXHALL', 10, ['Corsa', 'Astra', 'Mokka', 'Insignia', 'Grandland', 'Crossland']],
-  ['VOLKSWAGEN', 10, ['Golf', 'Polo', 'Tiguan', 'T-Roc', 'Passat', 'Up']],
-  ['BMW', 7, ['1 Series', '3 Series', '5 Series', 'X1', 'X3', 'X5']],
-  ['MERCEDES-BENZ', 7, ['A Class', 'C Class', 'E Class', 'GLA', 'GLC']],
-  ['AUDI', 7, ['A1', 'A3', 'A4', 'A6', 'Q3', 'Q5']],
-  ['TOYOTA', 6, ['Yaris', 'Corolla', 'Aygo', 'C-HR', 'RAV4', 'Prius']],
-  ['NISSAN', 5, ['Qashqai', 'Juke', 'Micra', 'Leaf', 'X-Trail']],
-  ['PEUGEOT', 4, ['208', '308', '2008', '3008', '5008']],
-  ['KIA', 4, ['Picanto', 'Rio', 'Ceed', 'Sportage', 'Niro']],
-  ['HYUNDAI', 4, ['i10', 'i20', 'i30', 'Tucson', 'Kona']],
-  ['RENAULT', 3, ['Clio', 'Captur', 'Megane', 'Kadjar']],
-  ['MINI', 3, ['Hatch', 'Clubman', 'Countryman']],
-  ['HONDA', 3, ['Jazz', 'Civic', 'CR-V', 'HR-V']],
-  ['SKODA', 3, ['Fabia', 'Octavia', 'Superb', 'Kodiaq', 'Karoq']],
-  ['SEAT', 2, ['Ibiza', 'Leon', 'Arona', 'Ateca']],
-  ['CITROEN', 2, ['C1', 'C3', 'C4', 'C5 Aircross']],
-  ['FIAT', 2, ['500', 'Panda', 'Tipo']],
-  ['MAZDA', 2, ['Mazda2', 'Mazda3', 'CX-3', 'CX-5', 'MX-5']],
-  ['LAND ROVER', 2, ['Range Rover Evoque', 'Discovery Sport', 'Defender', 'Range Rover Sport']],
-  ['VOLVO', 2, ['XC40', 'XC60', 'XC90', 'V40', 'V60']],
-  ['TESLA', 1, ['Model 3', 'Model Y', 'Model S']],
-  ['SUZUKI', 1, ['Swift', 'Vitara', 'Ignis']],
-  ['JAGUAR', 1, ['XE', 'XF', 'F-Pace', 'E-Pace']],
-  ['DACIA', 1, ['Sandero', 'Duster', 'Jogger']],
-];
 const FIRST_NAMES = [
   'Oliver',
   'George',
@@ -229,143 +204,198 @@ const DISTRICTS = [
   'KY16',
   'BT1',
 ];
-const COLOURS = ['BLACK', 'WHITE', 'SILVER', 'GREY', 'BLUE', 'RED', 'GREEN', 'ORANGE', 'YELLOW', 'BROWN'];
-const FUELS: [string, number][] = [
-  ['PETROL', 55],
-  ['DIESEL', 30],
-  ['HYBRID ELECTRIC', 10],
-  ['ELECTRICITY', 5],
-];
-const ENGINES = ['999', '1198', '1499', '1598', '1995', '1968', '2993'];
-/** The local memory tag's first letter (DVLA region), and letters used in the random part (no I, Q). */
-const AREA_FIRST = 'ABCDEFGHKLMNOPRSVWY';
-const LETTERS = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
 const SECTOR_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
-const letters = (random: Random, alphabet: string, n: number) =>
-  Array.from({ length: n }, () => pick(random, alphabet.split(''))).join('');
-
 /**
- * A current-format registration (AB18CDE) for a car first registered in `year`, no later than
- * `before`: the age identifier is the year from March (18) and the year plus 50 from September
- * (68); January and February still carry the September plate of the year before (67).
+ * Ofcom's telephone numbers for drama (geographic, 1,000 each), those libphonenumber takes as
+ * numbers that exist, so they pass the form's check; no line anywhere has one. Ofcom's mobile
+ * range (07700 900xxx) is not among them: libphonenumber rightly refuses it.
  */
-export function ukRegistration(random: Random, year: number, before: Date): string {
-  const latest = year === before.getUTCFullYear() ? before.getUTCMonth() : 11; // 0 = January
-  const month = Math.floor(random() * (latest + 1));
-  const age = month < 2 ? ((year - 1) % 100) + 50 : month < 8 ? year % 100 : (year % 100) + 50;
-  const plate = `${pick(random, AREA_FIRST.split(''))}${letters(random, LETTERS, 1)}`;
-  return `${plate}${String(age).padStart(2, '0')}${letters(random, LETTERS, 3)}`;
-}
+export const DRAMA_LANDLINES = [
+  '020 7946 0',
+  '0113 496 0',
+  '0114 496 0',
+  '0116 496 0',
+  '0117 496 0',
+  '0118 496 0',
+  '0121 496 0',
+  '0131 496 0',
+  '0141 496 0',
+  '0151 496 0',
+  '0161 496 0',
+  '0191 498 0',
+];
+/** Reserved for examples (RFC 2606): no mailbox at them belongs to anyone. */
+const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net'];
+const MONTHS = ['January', 'March', 'May', 'June', 'September', 'November'];
+const MECHANICAL_ISSUES = [
+  'Clutch is heavy and slips a little on hills.',
+  'Engine warning light comes on now and then.',
+  'Air conditioning blows warm air.',
+  'Knocking from the front suspension over bumps.',
+];
+
+const sectorLetters = (random: Random) =>
+  Array.from({ length: 2 }, () => pick(random, SECTOR_LETTERS.split(''))).join('');
 
 const DAY = 86_400_000;
 /** Requests are spread over the last two years unless asked otherwise. */
 export const DEFAULT_SPAN_DAYS = 730;
 
+type RowOptions = { now: Date; random: Random; serial: number; spanDays: number };
+
+/** Created at any moment of the span before now, more of them in the daytime. */
+function createdAt({ now, random, spanDays }: RowOptions): Date {
+  const created = new Date(now.getTime() - Math.floor(random() * spanDays * DAY));
+  if (random() < 0.7) created.setUTCHours(8 + Math.floor(random() * 12));
+  if (created > now) created.setTime(now.getTime() - Math.floor(random() * 3_600_000));
+  // The hour can move the first day's requests before the span: they stay at its start.
+  created.setTime(Math.max(created.getTime(), now.getTime() - spanDays * DAY));
+  return created;
+}
+
+/** Older requests have been dealt with; some were archived after a while. */
+function progressOf({ now, random }: RowOptions, created: Date) {
+  const ageDays = (now.getTime() - created.getTime()) / DAY;
+  const status =
+    ageDays < 3 ? 'new' : random() < Math.min(0.9, ageDays / 60) ? pick(random, ['contacted', 'completed']) : 'new';
+  const archived = ageDays > 14 && random() < Math.min(0.35, ageDays / 400);
+  const archivedAt = archived
+    ? new Date(Math.min(now.getTime(), created.getTime() + (7 + random() * 60) * DAY)).toISOString()
+    : null;
+  return { status, createdAt: created.toISOString(), archivedAt };
+}
+
+/** The car (one of the demo cars, so the fakes know it) as the lookup gave it, and its mileage then. */
+function vehicleOf({ serial }: RowOptions, created: Date) {
+  const vehicle = demoVehicles()[serial % DEMO_VEHICLE_COUNT]!;
+  return {
+    registration: vehicle.registration,
+    mileage: demoOdometer(vehicle, created),
+    make: vehicle.make,
+    model: vehicle.model,
+    year: vehicle.yearOfManufacture,
+    fuelType: vehicle.fuelType,
+    color: vehicle.colour,
+    engineSize: vehicle.engineCapacity === null ? null : String(vehicle.engineCapacity),
+  };
+}
+
+/** The seller's answers about the car's condition and finance, each one the form offers. */
+function answersOf({ random }: RowOptions, created: Date, electric: boolean) {
+  const cambeltChanged = electric ? 'not_sure' : pick(random, ['yes', 'yes', 'no', 'not_sure']);
+  const changedIn = created.getUTCFullYear() - 1 - Math.floor(random() * 3);
+  const mechanicalIssues = random() < 0.15 ? 'yes' : 'no';
+  return {
+    overallCondition: pick(random, ['great', 'great', 'fair', 'fair', 'fair', 'poor']),
+    scuffedWheels: pick(random, [0, 0, 0, 1, 1, 2, 4, -1]),
+    tyresNeedReplacing: pick(random, [0, 0, 0, 0, 1, 2, -1]),
+    cambeltChanged,
+    cambeltDate: cambeltChanged === 'yes' ? `${pick(random, MONTHS)} ${changedIn}` : null,
+    serviceHistory: pick(random, ['full', 'full', 'partial', 'none']),
+    mechanicalIssues,
+    mechanicalDetails: mechanicalIssues === 'yes' ? pick(random, MECHANICAL_ISSUES) : null,
+    outstandingFinance: random() < 0.2 ? 'yes' : 'no',
+  };
+}
+
+/**
+ * A seller nobody can reach: a drama-range landline (so they asked for calls only: a landline
+ * takes no texts or WhatsApp messages) and an address at a reserved domain.
+ */
+function sellerOf({ random, serial }: RowOptions) {
+  const firstName = pick(random, FIRST_NAMES);
+  const lastName = pick(random, LAST_NAMES);
+  const district = pick(random, DISTRICTS);
+  const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+  const phone = `${pick(random, DRAMA_LANDLINES)}${String(serial % 1000).padStart(3, '0')}`;
+  return {
+    firstName,
+    lastName,
+    postcode: `${district} ${Math.floor(random() * 10)}${sectorLetters(random)}`,
+    email: `${local}${serial}@${pick(random, EMAIL_DOMAINS)}`,
+    phone,
+    phoneE164: toE164(phone)!,
+    contactPreference: 'call',
+  };
+}
+
+/** One made-up request, with the columns as the INSERT takes them. */
+function makeValuation(options: RowOptions) {
+  const created = createdAt(options);
+  const vehicle = vehicleOf(options, created);
+  return {
+    ...vehicle,
+    ...answersOf(options, created, vehicle.fuelType === 'ELECTRICITY'),
+    ...sellerOf(options),
+    ...progressOf(options, created),
+  };
+}
+
+type Row = ReturnType<typeof makeValuation>;
+type Columns = { [K in keyof Row]: Row[K][] };
+
 /** One batch of made-up valuations, as one array per column (the INSERT's unnest() takes them). */
 export function makeValuations(
   count: number,
   options: { now: Date; random: Random; serial: number; spanDays?: number },
-) {
-  const { now, random } = options;
+): Columns {
   const spanDays = options.spanDays ?? DEFAULT_SPAN_DAYS;
-  const columns = {
-    registration: [] as string[],
-    mileage: [] as number[],
-    make: [] as string[],
-    model: [] as string[],
-    year: [] as number[],
-    fuelType: [] as string[],
-    color: [] as string[],
-    engineSize: [] as string[],
-    overallCondition: [] as string[],
-    scuffedWheels: [] as number[],
-    tyresNeedReplacing: [] as number[],
-    outstandingFinance: [] as string[],
-    firstName: [] as string[],
-    lastName: [] as string[],
-    postcode: [] as string[],
-    email: [] as string[],
-    phone: [] as string[],
-    phoneE164: [] as string[],
-    contactPreference: [] as string[],
-    status: [] as string[],
-    createdAt: [] as string[],
-    archivedAt: [] as (string | null)[],
-  };
-  for (let i = 0; i < count; i++) {
-    const serial = options.serial + i;
-    // Created at any moment of the last two years, more of them in the daytime.
-    const created = new Date(now.getTime() - Math.floor(random() * spanDays * DAY));
-    if (random() < 0.7) created.setUTCHours(8 + Math.floor(random() * 12));
-    if (created > now) created.setTime(now.getTime() - Math.floor(random() * 3_600_000));
-    const createdYear = created.getUTCFullYear();
-    const [make, , models] = weighted(random, VEHICLES);
-    const year = Math.max(2003, createdYear - Math.floor(random() * random() * 18));
-    const ageYears = Math.max(0.3, createdYear - year + random());
-    const firstName = pick(random, FIRST_NAMES);
-    const lastName = pick(random, LAST_NAMES);
-    const ageDays = (now.getTime() - created.getTime()) / DAY;
-    // Older requests have been dealt with; some were archived after a while.
-    const status =
-      ageDays < 3 ? 'new' : random() < Math.min(0.9, ageDays / 60) ? pick(random, ['contacted', 'completed']) : 'new';
-    const archived = ageDays > 14 && random() < Math.min(0.35, ageDays / 400);
-    const archivedAt = archived
-      ? new Date(Math.min(now.getTime(), created.getTime() + (7 + random() * 60) * DAY)).toISOString()
-      : null;
-    const electric = make === 'TESLA';
-    const district = pick(random, DISTRICTS);
-    const number = String(serial % 1000).padStart(3, '0');
-
-    columns.registration.push(ukRegistration(random, year, created));
-    columns.mileage.push(Math.round((ageYears * (5_000 + random() * 7_000)) / 10) * 10);
-    columns.make.push(make);
-    columns.model.push(pick(random, models));
-    columns.year.push(year);
-    columns.fuelType.push(electric ? 'ELECTRICITY' : weighted(random, FUELS)[0]);
-    columns.color.push(pick(random, COLOURS));
-    columns.engineSize.push(electric ? '0' : pick(random, ENGINES));
-    columns.overallCondition.push(pick(random, ['great', 'great', 'fair', 'fair', 'fair', 'poor']));
-    columns.scuffedWheels.push(pick(random, [0, 0, 0, 1, 1, 2, 4, -1]));
-    columns.tyresNeedReplacing.push(pick(random, [0, 0, 0, 0, 1, 2, -1]));
-    columns.outstandingFinance.push(random() < 0.2 ? 'yes' : 'no');
-    columns.firstName.push(firstName);
-    columns.lastName.push(lastName);
-    columns.postcode.push(`${district} ${Math.floor(random() * 10)}${letters(random, SECTOR_LETTERS, 2)}`);
-    const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
-    columns.email.push(`${local}${serial}@${random() < 0.5 ? 'example.com' : 'example.co.uk'}`);
-    columns.phone.push(`07700 900${number}`);
-    columns.phoneE164.push(`+447700900${number}`);
-    columns.contactPreference.push(pick(random, ['call', 'text', 'call,text', 'call,whatsapp', 'whatsapp']));
-    columns.status.push(status);
-    columns.createdAt.push(created.toISOString());
-    columns.archivedAt.push(archivedAt);
-  }
-  return columns;
+  const rows = Array.from({ length: count }, (_, i) =>
+    makeValuation({ ...options, spanDays, serial: options.serial + i }),
+  );
+  return Object.fromEntries(COLUMNS.map(([key]) => [key, rows.map((row) => row[key])])) as Columns;
 }
 
-type Columns = ReturnType<typeof makeValuations>;
+/** Each column the INSERT fills from an array: the row's key, the table's column, the array's type. */
+const COLUMNS = [
+  ['registration', 'registration', 'text'],
+  ['mileage', 'mileage', 'int'],
+  ['make', 'make', 'text'],
+  ['model', 'model', 'text'],
+  ['year', 'year', 'int'],
+  ['fuelType', 'fuel_type', 'text'],
+  ['color', 'color', 'text'],
+  ['engineSize', 'engine_size', 'text'],
+  ['overallCondition', 'overall_condition', 'text'],
+  ['scuffedWheels', 'scuffed_wheels', 'int2'],
+  ['tyresNeedReplacing', 'tyres_need_replacing', 'int2'],
+  ['cambeltChanged', 'cambelt_changed', 'text'],
+  ['cambeltDate', 'cambelt_date', 'text'],
+  ['serviceHistory', 'service_history', 'text'],
+  ['mechanicalIssues', 'mechanical_issues', 'text'],
+  ['mechanicalDetails', 'mechanical_details', 'text'],
+  ['outstandingFinance', 'outstanding_finance', 'text'],
+  ['firstName', 'first_name', 'text'],
+  ['lastName', 'last_name', 'text'],
+  ['postcode', 'postcode', 'text'],
+  ['email', 'email', 'text'],
+  ['phone', 'phone', 'text'],
+  ['phoneE164', 'phone_e164', 'text'],
+  ['contactPreference', 'contact_preference', 'text'],
+  ['status', 'status', 'text'],
+  ['createdAt', 'created_at', 'timestamptz'],
+  ['archivedAt', 'archived_at', 'timestamptz'],
+] as const satisfies readonly (readonly [keyof Row, string, string])[];
+
+/** Columns copied as they come; the others are worked out in the SELECT below. */
+const WORKED_OUT = new Set<string>(['contact_preference', 'status', 'created_at', 'archived_at']);
+const copied = COLUMNS.map(([, column]) => column).filter((column) => !WORKED_OUT.has(column));
+/** The references' parameter, after the columns' ones. */
+const REFERENCES = `$${COLUMNS.length + 1}::text[]`;
 
 /**
- * One statement per batch: each column is one array parameter, unnested side by side; the
- * references last. A reference already taken skips its row, which insertBatch sends again.
+ * One statement per batch: each column is one array parameter, unnested side by side, so the
+ * statement has as many parameters as columns whatever the batch size; the references last. A
+ * reference already taken skips its row, which insertBatch sends again.
  */
 const INSERT = `
-  insert into car_valuations (registration, mileage, make, model, year, fuel_type, color, engine_size,
-    overall_condition, scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name,
-    postcode, email, phone, phone_e164, contact_preference, agree_to_contact, status, created_at,
-    updated_at, is_archived, archived_at, reference)
-  select registration, mileage, make, model, year, fuel_type, color, engine_size, overall_condition,
-    scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name, postcode, email,
-    phone, phone_e164, string_to_array(contact_preference, ','), true, status::valuation_status,
+  insert into car_valuations (${copied.join(', ')}, contact_preference, agree_to_contact, status,
+    created_at, updated_at, is_archived, archived_at, reference)
+  select ${copied.join(', ')}, string_to_array(contact_preference, ','), true, status::valuation_status,
     created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, reference
-  from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-    $8::text[], $9::text[], $10::int2[], $11::int2[], $12::text[], $13::text[], $14::text[],
-    $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::timestamptz[],
-    $22::timestamptz[], $23::text[])
-    as v(registration, mileage, make, model, year, fuel_type, color, engine_size, overall_condition,
-      scuffed_wheels, tyres_need_replacing, outstanding_finance, first_name, last_name, postcode, email,
-      phone, phone_e164, contact_preference, status, created_at, archived_at, reference)
+  from unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}, ${REFERENCES})
+    as v(${COLUMNS.map(([, column]) => column).join(', ')}, reference)
   on conflict (reference) do nothing
   returning reference`;
 
@@ -377,7 +407,7 @@ async function insertBatch(database: Database, columns: Columns, draw?: Referenc
   await withFreshReferences(
     columns.registration.length,
     async (rows, references) => {
-      const params = [...Object.values(columns).map((values) => rows.map((row) => values[row])), references];
+      const params = [...COLUMNS.map(([key]) => rows.map((row) => columns[key][row])), references];
       // The raw drivers: drizzle's sql`` would spread each array into one parameter per element.
       const result =
         database.engine === 'pglite'

@@ -3,10 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '~/server/db/client';
 import { vehicleLookups } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
+import { currentMotStatus, motStatusText } from '~/shared/mot-status';
+import { ukDate } from '~/shared/promotion';
+import type { MotTest } from '~/shared/vehicle-info';
 import { vehicleLookupResultSchema, type VehicleLookupResult } from '~/shared/vehicle-lookup';
 import type { DvlaClient, DvlaVehicle } from './dvla-client';
 import { oncePerKey } from './in-flight';
-import type { MotHistoryClient } from './mot-history-client';
+import { toMotHistory } from './mot-history';
+import type { MotHistoryClient, MotVehicle } from './mot-history-client';
 import { ProviderError, type ProviderFailure } from './provider-http';
 
 /**
@@ -93,11 +97,16 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
       .onConflictDoUpdate({ target: vehicleLookups.registration, set: values });
   }
 
-  /** DVSA's model name, or undefined when DVSA is not configured, has no such vehicle or fails. */
-  async function modelOf(registration: string): Promise<string | undefined> {
+  /**
+   * DVSA's model name and MOT tests (for the MOT status DVLA may not hold), or undefined when DVSA
+   * is not configured, has no such vehicle or fails; an unreadable history leaves only the model.
+   */
+  async function dvsaOf(registration: string): Promise<DvsaPart | undefined> {
     if (!motHistory) return undefined;
     try {
-      return (await motHistory.vehicle(registration))?.model ?? undefined;
+      const vehicle = await motHistory.vehicle(registration);
+      if (!vehicle) return undefined;
+      return { model: vehicle.model ?? undefined, motTests: readableTests(vehicle) };
     } catch (error) {
       log.warn({ err: error }, 'DVSA MOT History lookup failed; answering without the model');
       return undefined;
@@ -109,7 +118,7 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
     if (fresh) return fresh;
     if (!dvla) throw new AppError('NOT_CONFIGURED', 'Vehicle lookup is not configured');
     // Both at once; DVSA's answer is awaited even when DVLA fails, so no request outlives the lookup.
-    const [vehicle, model] = await Promise.allSettled([dvla.vehicle(registration), modelOf(registration)]);
+    const [vehicle, dvsa] = await Promise.allSettled([dvla.vehicle(registration), dvsaOf(registration)]);
     if (vehicle.status === 'rejected') {
       const error: unknown = vehicle.reason;
       if (!(error instanceof ProviderError)) throw error;
@@ -118,9 +127,9 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
       throw failureAnswer(error);
     }
     const found = vehicle.value;
-    const modelName = model.status === 'fulfilled' ? model.value : undefined;
+    const fromDvsa = dvsa.status === 'fulfilled' ? dvsa.value : undefined;
     const outcome: LookupOutcome = found
-      ? { found: true, result: toResult(registration, found, modelName) }
+      ? { found: true, result: toResult(registration, found, fromDvsa, ukDate(clock())) }
       : { found: false };
     await store(registration, outcome);
     return outcome;
@@ -132,18 +141,39 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
   };
 }
 
-/** SPEC's vehicle lookup result from DVLA's record (and DVSA's model); absent fields stay absent. */
-export function toResult(registration: string, vehicle: DvlaVehicle, model: string | undefined): VehicleLookupResult {
+/** The vehicle's MOT tests; none when DVSA's record of them cannot be read (its model still can). */
+function readableTests(vehicle: MotVehicle): MotTest[] {
+  try {
+    return toMotHistory(vehicle).motTests;
+  } catch {
+    return [];
+  }
+}
+
+/** What the lookup takes from DVSA: the model name, and the MOT tests. */
+type DvsaPart = { model: string | undefined; motTests: MotTest[] };
+
+/**
+ * SPEC's vehicle lookup result from DVLA's record (and DVSA's model); absent fields stay absent.
+ * When DVLA holds no MOT status, the MOT history's is given, saying so (~/shared/mot-status).
+ */
+export function toResult(
+  registration: string,
+  vehicle: DvlaVehicle,
+  dvsa: DvsaPart | undefined,
+  today: string,
+): VehicleLookupResult {
   const firstRegistered = /^(\d{4})-/.exec(vehicle.monthOfFirstRegistration ?? '')?.[1];
+  const mot = currentMotStatus(vehicle, dvsa?.motTests, today);
   const fields = {
     make: vehicle.make,
-    model,
+    model: dvsa?.model,
     year: vehicle.yearOfManufacture ?? (firstRegistered ? Number(firstRegistered) : undefined),
     fuelType: vehicle.fuelType,
     engineSize: vehicle.engineCapacity === undefined ? undefined : String(vehicle.engineCapacity),
     color: vehicle.colour,
-    motStatus: vehicle.motStatus,
-    motExpiryDate: vehicle.motExpiryDate,
+    motStatus: mot ? motStatusText(mot) : undefined,
+    motExpiryDate: mot?.expiryDate ?? undefined,
     taxStatus: vehicle.taxStatus,
     taxDueDate: vehicle.taxDueDate,
     co2Emissions: vehicle.co2Emissions,

@@ -63,7 +63,9 @@ describe.each(testEngines)('vehicle lookup on %s', (engine) => {
       fuelType: 'PETROL',
       engineSize: '2000',
       color: 'RED',
-      motStatus: 'No details held by DVLA',
+      // DVLA holds no MOT status for it; its MOT history's newest pass is where the status comes from.
+      motStatus: 'Valid, from DVSA’s MOT history',
+      motExpiryDate: '2027-02-09',
       taxStatus: 'Taxed',
       taxDueDate: '2027-03-02',
       co2Emissions: 300,

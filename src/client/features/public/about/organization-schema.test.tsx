@@ -2,20 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
-import { DEFAULT_PROMOTION } from '~/shared/promotion';
-import { OPENING_HOURS, type SiteConfig } from '~/shared/site-config';
+import type { SiteConfig } from '~/shared/site-config';
+import { testSite } from '../../../../../test/helpers/site';
 import { Component as AboutPage } from './about-page';
 import { openingHoursSpecification, organizationSchema } from './organization-schema';
 
-const site: SiteConfig = {
-  tradingName: 'Test Motors',
-  address: { lines: ['Louth', 'Lincolnshire'], postcode: 'LN11 0LQ' },
-  openingHours: OPENING_HOURS,
-  promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
-  publicBaseUrl: 'https://www.test.invalid',
-  demo: false,
-  callRecording: false,
-};
+const site = testSite();
 
 const jsonLd = (html: string) => {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);

@@ -1,21 +1,24 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { inputClassName, TextField } from '~/client/components/form-fields';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
+import { ComplaintSentDetails } from './complaint-sent-details';
+import { paths } from '~/shared/paths';
 import {
-  COMPLAINT_ACKNOWLEDGE_DAYS,
   COMPLAINT_DETAILS_MAX_LENGTH,
+  COMPLAINT_FIELDS,
   COMPLAINT_DETAILS_MIN_LENGTH,
   COMPLAINT_NAME_MAX_LENGTH,
   COMPLAINT_PHONE_MAX_LENGTH,
   complaintMessages,
+  type ComplaintField,
+  type ComplaintFormState,
 } from '~/shared/complaint-basics';
 
-type Values = { name: string; email: string; phone: string; details: string; website: string };
-const FIELDS = ['name', 'email', 'phone', 'details'] as const;
+type Values = Record<ComplaintField, string> & { website: string };
 
 const emptyForm: Values = { name: '', email: '', phone: '', details: '', website: '' };
 
@@ -54,30 +57,28 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating, true once React runs the form in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * The data-protection complaint form on the contact page (issue 18; DPA 2018 s.164A), an island.
- * The same checks and messages as the server; on success, the reference and the promise of an
- * acknowledgement by e-mail. Send is disabled until the form has come to life, so a press before
- * that cannot post the form as a plain page request. `website` is the honeypot: off screen, out of
- * the tab order and hidden from screen readers.
+ * It works from the first paint (issue 31): it is a plain form posted to the contact page, which
+ * the server answers with the confirmation page, or the page again with `initial`, what was typed
+ * and the messages. Once it has come to life it checks the fields with the server's own schema as
+ * they are filled in and sends them to the API instead, showing the reference in its place.
+ * `website` is the honeypot: off screen, out of the tab order and hidden from screen readers.
  */
-export function ComplaintForm() {
-  const hydrated = useHydrated();
-  const form = useForm<Values>({ defaultValues: emptyForm, resolver, mode: 'onTouched' });
+export function ComplaintForm({ initial }: { initial?: ComplaintFormState }) {
+  const defaultValues = initial ? { ...initial.values, website: '' } : emptyForm;
+  const form = useForm<Values>({ defaultValues, resolver, mode: 'onTouched' });
   const { register, formState, setError } = form;
-  const errors = formState.errors;
+  // What was typed is in the server's HTML too (uncontrolled inputs show nothing until hydrated).
+  const fieldProps = (field: ComplaintField) => ({ ...register(field), defaultValue: defaultValues[field] });
+  // The server's messages stand for a field until it is checked here (left, or the form sent).
+  const errorOf = (field: ComplaintField) =>
+    formState.errors[field]?.message ??
+    (formState.touchedFields[field] || formState.isSubmitted ? undefined : initial?.errors[field]);
   // Why it was not sent; the notice takes the focus unless a field with a message took it.
-  const [failure, setFailure] = useState<{ message: string; focus: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; focus: boolean } | null>(
+    initial ? { message: initial.failure, focus: false } : null,
+  );
   const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
@@ -108,7 +109,7 @@ export function ComplaintForm() {
       const apiError = error instanceof ApiError ? error : null;
       let focused = false;
       for (const issue of apiError?.body?.issues ?? []) {
-        const field = FIELDS.find((name) => name === issue.path);
+        const field = COMPLAINT_FIELDS.find((name) => name === issue.path);
         if (!field) continue;
         setError(field, { type: 'server', message: issue.message }, { shouldFocus: !focused });
         focused = true;
@@ -136,21 +137,15 @@ export function ComplaintForm() {
           <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-go-700" />
           {complaintMessages.sent}
         </h3>
-        <p className="mt-4 text-ink">
-          Your reference is{' '}
-          <strong className="font-mono text-lg tracking-wider text-brand-950">{sent.reference}</strong>. Please quote it
-          if you contact us about your complaint.
-        </p>
-        <p className="mt-3 text-ink">
-          We are e-mailing an acknowledgement to <strong className="break-all">{sent.email}</strong>, with your
-          reference and a copy of what you wrote. We will reply within {COMPLAINT_ACKNOWLEDGE_DAYS} days.
-        </p>
+        <ComplaintSentDetails reference={sent.reference} email={sent.email} />
       </div>
     );
   }
 
   return (
     <form
+      method="post"
+      action={`${paths.contact}#data-protection-complaint`}
       noValidate
       aria-label="Data protection complaint"
       onSubmit={onSubmit}
@@ -171,9 +166,9 @@ export function ComplaintForm() {
           </div>
         </div>
       ) : null}
-      <TextField name="name" label="Your name" error={errors.name?.message} required>
+      <TextField name="name" label="Your name" error={errorOf('name')} required>
         <input
-          {...register('name')}
+          {...fieldProps('name')}
           autoComplete="name"
           maxLength={COMPLAINT_NAME_MAX_LENGTH}
           className={inputClassName}
@@ -182,20 +177,20 @@ export function ComplaintForm() {
       <TextField
         name="email"
         label="Email address"
-        error={errors.email?.message}
+        error={errorOf('email')}
         required
         hint="We send your acknowledgement and our reply to this address."
       >
-        <input {...register('email')} type="email" autoComplete="email" className={inputClassName} />
+        <input {...fieldProps('email')} type="email" autoComplete="email" className={inputClassName} />
       </TextField>
       <TextField
         name="phone"
         label="Phone number (optional)"
-        error={errors.phone?.message}
+        error={errorOf('phone')}
         hint="Only if you would like us to call you about it."
       >
         <input
-          {...register('phone')}
+          {...fieldProps('phone')}
           type="tel"
           autoComplete="tel"
           maxLength={COMPLAINT_PHONE_MAX_LENGTH}
@@ -205,12 +200,12 @@ export function ComplaintForm() {
       <TextField
         name="details"
         label="Your complaint"
-        error={errors.details?.message}
+        error={errorOf('details')}
         required
         hint={`What happened, when, and what you would like us to do. At least ${COMPLAINT_DETAILS_MIN_LENGTH} characters.`}
       >
         <textarea
-          {...register('details')}
+          {...fieldProps('details')}
           rows={6}
           maxLength={COMPLAINT_DETAILS_MAX_LENGTH}
           className={cx(inputClassName, 'h-auto py-3')}
@@ -229,7 +224,7 @@ export function ComplaintForm() {
       <div className="flex sm:justify-end">
         <button
           type="submit"
-          disabled={!hydrated || formState.isSubmitting}
+          disabled={formState.isSubmitting}
           className="inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
         >
           {formState.isSubmitting ? 'Sending...' : 'Send complaint'}

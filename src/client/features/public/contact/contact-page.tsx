@@ -10,13 +10,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { PageIntro } from '~/client/components/page-intro';
 import { Button } from '~/client/components/ui/button';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
-import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO } from '~/shared/complaint-basics';
+import { COMPLAINT_ACKNOWLEDGE_DAYS, ICO, type ComplaintFormState } from '~/shared/complaint-basics';
 import { paths } from '~/shared/paths';
 import { ComplaintFormIsland } from './complaint-form';
 import { mailtoHref, telHref, whatsAppHref } from './contact-links';
@@ -76,6 +76,8 @@ function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title:
  */
 export function Component() {
   const site = useSiteConfig();
+  // The complaint form's state after a post without JavaScript that was not accepted, else null.
+  const complaint = useLoaderData() as ComplaintFormState | null;
   const { phone, whatsapp, email } = site;
   const companyDetails = [
     ['Company', site.companyName],
@@ -104,6 +106,12 @@ export function Component() {
           <h2 id="get-in-touch-title" className="text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl">
             Get in touch
           </h2>
+          {site.demo && (phone || whatsapp || email) ? (
+            <p className="mt-3 rounded-lg border border-line bg-surface p-3 text-sm text-ink">
+              <strong>Demo:</strong> these contact details are made up. The phone number is one Ofcom keeps for TV and
+              radio drama and the e-mail address is at a domain kept for examples, so neither reaches anyone.
+            </p>
+          ) : null}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {phone && (
               <ContactCard icon={Phone} title="Call us">
@@ -236,7 +244,9 @@ export function Component() {
               {COMPLAINT_ACKNOWLEDGE_DAYS} days.
             </p>
             <p className="text-muted">
-              For anything else, such as a question about your car, please use the contact details above.
+              {phone || whatsapp || email
+                ? 'For anything else, such as a question about your car, please use the contact details above.'
+                : 'For anything else, such as a question about your car, ask for a valuation online or write to us at the address above.'}
             </p>
             <p className="text-muted">
               You can also complain to the Information Commissioner&rsquo;s Office, the UK regulator for data
@@ -251,7 +261,7 @@ export function Component() {
               explains how we use personal data.
             </p>
           </div>
-          <ComplaintFormIsland />
+          <ComplaintFormIsland {...(complaint ? { initial: complaint } : {})} />
         </Container>
       </section>
     </>

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageIntro } from '~/client/components/page-intro';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
+import { paths } from '~/shared/paths';
 import { storageRegistration } from '~/shared/registration';
 import { ValuationWizardIsland } from './components/valuation-wizard';
 
@@ -17,9 +18,39 @@ export function registrationFrom(params: URLSearchParams): string | null {
   return storageRegistration(params.get('registration') ?? '') || null;
 }
 
+/**
+ * Without JavaScript (issue 31): the wizard truly needs a script (it looks the car up with DVLA as
+ * the seller goes, checks each step and sends photos), so the page says so plainly instead of
+ * showing a form that cannot work. Shown by the browser only when scripts are off.
+ */
+function NeedsJavaScript() {
+  return (
+    <noscript>
+      <section
+        aria-labelledby="needs-javascript-title"
+        className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8"
+      >
+        <h2 id="needs-javascript-title" className="text-xl font-bold text-brand-900">
+          This form needs JavaScript
+        </h2>
+        <p className="mt-3 text-ink">
+          It looks your car up with the DVLA as you go, checks each step and sends your photos, which it cannot do
+          without JavaScript. Please turn JavaScript on in your browser and reload this page, or get in touch through
+          our{' '}
+          <a href={paths.contact} className="font-semibold text-brand-700 underline underline-offset-4">
+            contact page
+          </a>
+          .
+        </p>
+      </section>
+    </noscript>
+  );
+}
+
 /** `/valuation`: the four-step valuation request (SPEC sections 2, 4, 5 and 8). */
 export function Component() {
   const [params] = useSearchParams();
+  const submitted = params.has('submitted');
   return (
     <>
       <PageIntro title="Get Your Free Valuation">
@@ -27,7 +58,18 @@ export function Component() {
       </PageIntro>
       <Container className="py-6 sm:py-12">
         <div className="mx-auto max-w-3xl">
-          <ValuationWizardIsland prefill={registrationFrom(params)} submitted={params.has('submitted')} />
+          {submitted ? (
+            // The success screen, rendered by the server, reads as it is without a script too.
+            <ValuationWizardIsland prefill={null} submitted />
+          ) : (
+            <>
+              <NeedsJavaScript />
+              {/* Hidden where scripts are off, so no button shows that could not work. */}
+              <div className="noscript:hidden">
+                <ValuationWizardIsland prefill={registrationFrom(params)} />
+              </div>
+            </>
+          )}
         </div>
       </Container>
     </>

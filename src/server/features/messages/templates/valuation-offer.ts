@@ -51,8 +51,18 @@ export const valuationOffer = {
     };
   },
   sms(data: ValuationOfferData, context: MessageContext): string {
-    const { tradingName, phone } = context.site;
-    const reply = phone ? ` Call ${phone.display} to accept or ask anything.` : ' Reply to accept or ask anything.';
-    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)} (ref ${data.reference}).${reply}`;
+    const { tradingName } = context.site;
+    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)} (ref ${data.reference}). ${howToAnswer(context.site)}`;
   },
 } as const;
+
+/**
+ * How to answer an offer by text: never "reply", since nothing reads texts sent back (and an
+ * alphanumeric sender cannot be answered at all); the phone, else the e-mail address, else the
+ * contact page.
+ */
+function howToAnswer(site: MessageContext['site']): string {
+  if (site.phone) return `Call ${site.phone.display} to accept or ask anything.`;
+  if (site.email) return `E-mail ${site.email} to accept or ask anything.`;
+  return `To accept or ask anything, see ${site.publicBaseUrl}/contact`;
+}

@@ -122,6 +122,43 @@ describe('the dealer report model', () => {
     expect(m.mot).toMatchObject({ rows: [], note: 'MOT history not available: Not configured.' });
   });
 
+  it('takes the MOT status and expiry from the MOT history when DVLA holds none, and says so', () => {
+    const history = { make: 'FORD', model: 'FOCUS', fuelType: 'Petrol', engineSize: '2000' };
+    const m = buildReportModel({
+      valuation,
+      live: {
+        state: 'found',
+        result: {
+          success: true,
+          registration: 'W123ABC',
+          vesData: {
+            make: 'FORD',
+            fuelType: 'PETROL',
+            engineCapacity: 2000,
+            taxStatus: 'Taxed',
+            taxDueDate: '2027-03-01',
+            motStatus: 'No details held by DVLA',
+            motExpiryDate: null,
+            dateOfLastV5CIssued: null,
+            co2Emissions: null,
+            yearOfManufacture: 2019,
+            colour: 'RED',
+            markedForExport: false,
+          },
+          vesDataError: null,
+          motHistory: { ...history, motTests: [motTest(48_210)], motTestDueDate: null, hasOutstandingRecall: 'No' },
+          motHistoryError: null,
+        },
+      },
+      site,
+      now: new Date('2026-07-01T08:05:00Z'),
+      includeContactDetails: false,
+    });
+    const row = (label: string) => m.dvla.rows.find((r) => r.label === label)?.value;
+    expect(row('MOT status')).toBe('Valid, from DVSA’s MOT history');
+    expect(row('MOT expiry')).toBe('14 September 2026, from DVSA’s MOT history');
+  });
+
   it('warns when the seller’s mileage is below the last readable MOT odometer, in miles', () => {
     expect(mileageWarning(45_000, [motTest(48_210)])).toContain('(48,210 miles on 10 September 2025)');
     expect(mileageWarning(48_210, [motTest(48_210)])).toBeNull();

@@ -2,7 +2,9 @@ import type { carValuations } from '~/server/db/schema';
 import { formatPounds } from '~/shared/valuation-offer';
 import { valuationOptions } from '~/shared/valuation-options';
 import { addressAsOneLine, type SiteConfig } from '~/shared/site-config';
-import type { MotTest, VehicleInfoResult } from '~/shared/vehicle-info';
+import { currentMotStatus, FROM_MOT_HISTORY, motStatusText } from '~/shared/mot-status';
+import { ukDate as isoUkDate } from '~/shared/promotion';
+import type { MotTest, VehicleInfoResult, VesData } from '~/shared/vehicle-info';
 import { makeAndModel, makeName, modelName } from '~/shared/vehicle-names';
 
 /**
@@ -141,7 +143,7 @@ export function buildReportModel(input: ReportInput): DealerReportModel {
         { label: 'Submitted', value: ukDateTime.format(v.createdAt).replace(' at ', ', ') },
       ],
     },
-    dvla: dvlaSection(v, input.live),
+    dvla: dvlaSection(v, input.live, input.now),
     mot: motSection(v, input.live),
     condition: {
       rows: [
@@ -181,8 +183,19 @@ function businessLines(site: ReportInput['site']): string[] {
   return [site.companyName, addressAsOneLine(site), contact].filter((line): line is string => Boolean(line));
 }
 
-function dvlaSection(v: ValuationRow, live: LiveVehicleInfo): DealerReportModel['dvla'] {
+/** The MOT status the report states: DVLA's, or the MOT history's when DVLA holds none (and says so). */
+function motRows(v: ValuationRow, ves: VesData | null, tests: MotTest[] | undefined, now: Date): Row[] {
+  const mot = currentMotStatus(ves ?? v, tests, isoUkDate(now));
+  const source = mot?.fromHistory ? `, ${FROM_MOT_HISTORY}` : '';
+  return [
+    { label: 'MOT status', value: mot ? motStatusText(mot) : NOT_GIVEN },
+    { label: 'MOT expiry', value: mot?.expiryDate ? `${dateText(mot.expiryDate)}${source}` : NOT_GIVEN },
+  ];
+}
+
+function dvlaSection(v: ValuationRow, live: LiveVehicleInfo, now: Date): DealerReportModel['dvla'] {
   const ves = live.state === 'found' ? live.result.vesData : null;
+  const tests = live.state === 'found' ? live.result.motHistory?.motTests : undefined;
   const exportText = (marked: boolean | null | undefined) =>
     marked === null || marked === undefined ? NOT_GIVEN : marked ? 'Yes: marked for export' : 'No';
   // The live record where there is one (it is today's); what was stored at submission otherwise.
@@ -190,8 +203,7 @@ function dvlaSection(v: ValuationRow, live: LiveVehicleInfo): DealerReportModel[
   const rows: Row[] = [
     { label: 'Tax status', value: textOr(ves?.taxStatus ?? v.taxStatus) },
     { label: 'Tax due', value: dateText(ves?.taxDueDate ?? v.taxDueDate) },
-    { label: 'MOT status', value: textOr(ves?.motStatus ?? v.motStatus) },
-    { label: 'MOT expiry', value: dateText(ves?.motExpiryDate ?? v.motExpiryDate) },
+    ...motRows(v, ves, tests, now),
     { label: 'CO2 emissions', value: co2 === null ? NOT_GIVEN : `${co2} g/km` },
     { label: 'Last V5C issued', value: dateText(ves?.dateOfLastV5CIssued ?? v.dateOfLastV5CIssued) },
     { label: 'Export marker', value: exportText(ves?.markedForExport ?? v.markedForExport) },

@@ -1,8 +1,11 @@
 import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { LoadingState } from '~/client/components/ui/spinner';
 import { cn } from '~/client/lib/cn';
+import { currentMotStatus, FROM_MOT_HISTORY, type MotStatus } from '~/shared/mot-status';
+import { ukDate } from '~/shared/promotion';
 import type { MotHistory, MotTest, VehicleInfoResult } from '~/shared/vehicle-info';
 import { makeName, modelName } from '~/shared/vehicle-names';
 import { useVehicleInfo, vehicleInfoError } from '../api/get-vehicle-info';
@@ -69,9 +72,20 @@ function Unavailable({ text }: { text: string | null }) {
   );
 }
 
+/** A value, and where it came from when DVLA held none: DVSA's MOT history. */
+function FromHistory({ mot, children }: { mot: MotStatus; children: ReactNode }) {
+  return (
+    <>
+      {children}
+      {mot.fromHistory ? <span className="font-normal text-muted">, {FROM_MOT_HISTORY}</span> : null}
+    </>
+  );
+}
+
 function VesList({ data }: { data: VehicleInfoResult }) {
   const ves = data.vesData!;
   const recall = data.motHistory?.hasOutstandingRecall;
+  const mot = currentMotStatus(ves, data.motHistory?.motTests, ukDate(new Date()));
   return (
     <DetailList
       items={[
@@ -83,8 +97,15 @@ function VesList({ data }: { data: VehicleInfoResult }) {
         { label: 'Engine capacity', value: orMissing(ves.engineCapacity && `${ves.engineCapacity} cc`) },
         { label: 'Tax status', value: orMissing(ves.taxStatus) },
         { label: 'Tax due', value: orMissing(formatCalendarDate(ves.taxDueDate)) },
-        { label: 'MOT status', value: orMissing(ves.motStatus) },
-        { label: 'MOT expiry', value: orMissing(formatCalendarDate(ves.motExpiryDate)) },
+        { label: 'MOT status', value: mot ? <FromHistory mot={mot}>{mot.status}</FromHistory> : <Missing /> },
+        {
+          label: 'MOT expiry',
+          value: mot?.expiryDate ? (
+            <FromHistory mot={mot}>{formatCalendarDate(mot.expiryDate)}</FromHistory>
+          ) : (
+            <Missing />
+          ),
+        },
         { label: 'CO2 emissions', value: orMissing(ves.co2Emissions === null ? null : `${ves.co2Emissions} g/km`) },
         { label: 'Last V5C issued', value: orMissing(formatCalendarDate(ves.dateOfLastV5CIssued)) },
         {

@@ -39,7 +39,10 @@ import { newValuationReference } from './valuation-reference';
 const ORIGIN = 'http://localhost';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A stored valuation, as submitted; each call one minute after the one before unless told. */
+/**
+ * A stored valuation, as submitted; each call one minute after the one before unless told, from
+ * 09:01 on 1 March for each test (setup starts again), so they stay before the 10:00 some tests use.
+ */
 let minute = 0;
 function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
   minute += 1;
@@ -87,6 +90,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
   });
 
   async function setup(now = new Date('2026-03-02T09:00:00Z')) {
+    minute = 0;
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-admin-valuations-'));
     files = createDiskFileStore(filesDir);
     t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock: testClock(now), files } });

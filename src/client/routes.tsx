@@ -68,6 +68,13 @@ const publicPages: RouteObject = {
       lazy: () => import('~/client/features/public/reviews/reviews-page'),
     },
     {
+      path: 'reviews/write',
+      id: 'features/public/reviews/write-review-page',
+      // The review form for browsers without JavaScript posts to it (src/server/render/page-forms.ts).
+      loader: pageFormStateLoader('features/public/reviews/write-review-page'),
+      lazy: () => import('~/client/features/public/reviews/write-review-page'),
+    },
+    {
       path: 'privacy-policy',
       id: 'features/public/legal/privacy-policy-page',
       lazy: () => import('~/client/features/public/legal/privacy-policy-page'),

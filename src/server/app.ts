@@ -222,11 +222,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PostgreSQL, in every other process once server.ts listens).
   const content = createContentChanges(database, app.log);
   app.decorate('contentChanges', content);
-  const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
-  content.subscribe('reviews', () => published.invalidate());
-  await app.register(reviewsRoutes, { db, clock, pageData, published, content, ...reviewOptions });
   // Public forms that post without JavaScript register here; the page routes answer them.
   const pageForms = createPageFormRegistry();
+  const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });
+  content.subscribe('reviews', () => published.invalidate());
+  await app.register(reviewsRoutes, { db, clock, pageData, published, content, pageForms, ...reviewOptions });
   await app.register(complaintsRoutes, {
     db,
     outbox,

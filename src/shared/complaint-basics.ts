@@ -1,3 +1,4 @@
+import type { PlainFormState } from './form-state';
 import { groupDigits } from './group-digits';
 
 /**
@@ -32,15 +33,8 @@ export const complaintSentPath = (reference: string) => `/contact/complaint-sent
 export const COMPLAINT_FIELDS = ['name', 'email', 'phone', 'details'] as const;
 export type ComplaintField = (typeof COMPLAINT_FIELDS)[number];
 
-/**
- * The form as the server sends it back after a post without JavaScript that it did not accept:
- * what was typed, the first message for each field, and why nothing was sent.
- */
-export type ComplaintFormState = {
-  values: Record<ComplaintField, string>;
-  errors: Partial<Record<ComplaintField, string>>;
-  failure: string;
-};
+/** The form as the server sends it back after a post without JavaScript that it did not accept. */
+export type ComplaintFormState = PlainFormState<ComplaintField>;
 
 /** The ICO, the UK regulator people can complain to (UK GDPR Art 77). */
 export const ICO = {

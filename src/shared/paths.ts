@@ -12,6 +12,8 @@ export const paths = {
   launchOfferTerms: '/launch-offer-terms',
   socialMediaAds: '/social-media-ads',
   reviews: '/reviews',
+  /** The review form on a page of its own, for browsers without JavaScript (issue 31). */
+  writeReview: '/reviews/write',
   admin: '/admin',
   adminLogin: '/admin/login',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
+import type { PlainFormState } from './form-state';
 import { groupDigits } from './group-digits';
 
 /**
@@ -58,6 +59,20 @@ export const reviewMessages = {
   publishedReject: 'This review is approved; unpublish it instead of rejecting it.',
 } as const;
 
+/** The review form's fields a person fills in (the honeypot aside), in the form's order. */
+export const REVIEW_FIELDS = [
+  'rating',
+  'customerName',
+  'email',
+  'reviewTitle',
+  'reviewText',
+  'location',
+  'vehicleSold',
+] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+/** The form as the server sends it back after a post without JavaScript that it did not accept. */
+export type ReviewFormState = PlainFormState<ReviewField>;
+
 /** SPEC section 5: the star choices and their words, best first (5 is the default). */
 export const ratingChoices = [
   { value: 5, label: 'Excellent' },
@@ -114,6 +129,18 @@ export const reviewSubmissionSchema = z.object({
     .refine((v) => v.length <= 500, reviewMessages.submitFailedDetail)
     .optional(),
 });
+/**
+ * The form's own fields as a browser has them: radios give the rating as a string, read as a
+ * number before the shared checks (and their messages). The form the reviews page opens in place
+ * and the plain post without JavaScript both check with it.
+ */
+export const reviewFormSchema = reviewSubmissionSchema.extend({
+  rating: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+    reviewSubmissionSchema.shape.rating,
+  ),
+});
+
 export type ReviewSubmission = z.input<typeof reviewSubmissionSchema>;
 
 /** `POST /api/reviews` answers 201 with this (also when the honeypot caught a bot). */

@@ -243,46 +243,37 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
     figures.report(`${count(total)} bad inputs, 0 accepted`, engine);
   }, 600_000);
 
-  it("refuses every bad plain post of the contact page's form (no JavaScript) with a page, and writes nothing", async () => {
-    const db = withPages.db.database.db;
-    const before = await tableFingerprints(db);
-    const valid = {
-      name: 'Jo Seller',
-      email: 'jo@example.com',
-      phone: '07911 123456',
-      details: 'You kept my number after I asked you to delete it.',
-    };
-    const long = (min: number) => fc.string({ minLength: min, maxLength: min + 500 });
-    const nul = fc.string({ maxLength: 20 }).map((text) => `${text}\u0000`);
-    /** Values each field refuses, the shared checks' kinds: missing, too long, NUL, not the shape. */
-    const badValues = {
-      name: fc.oneof(fc.constant(''), long(101), nul, fc.constant('\u0007bell')),
-      email: fc.oneof(fc.constant(''), long(256), nul, fc.constantFrom('not an e-mail', 'abc@', '@example.com')),
-      phone: fc.oneof(long(31), nul, fc.constantFrom('+44', 'abc', '0123')),
-      details: fc.oneof(fc.constant(''), long(4001), nul, fc.constantFrom('short', '  \n  ')),
-    };
-    const bad = fc.oneof(
-      ...Object.entries(badValues).map(([name, values]) => values.map((value) => ({ name, value }))),
-    );
-    const failures: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(bad, async ({ name, value }) => {
-        const response = await withPages.app.inject({
-          method: 'POST',
-          url: '/contact',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-          payload: new URLSearchParams({ ...valid, [name]: value }).toString(),
-        });
-        const html = /^text\/html/.test(String(response.headers['content-type']));
-        if (response.statusCode !== 400 || !html) {
-          failures.push(`${name}=${shorten(JSON.stringify(value))}: ${response.statusCode} ${shorten(response.body)}`);
-        }
-      }),
-      { seed: SEED, numRuns: 200 },
-    );
-    expect(failures).toEqual([]);
-    expect(await tableFingerprints(db)).toEqual(before);
-  });
+  it.each(Object.keys(PLAIN_FORMS))(
+    'refuses every bad plain post of %s (no JavaScript) with its page again, and writes nothing',
+    async (url) => {
+      const db = withPages.db.database.db;
+      const before = await tableFingerprints(db);
+      const { valid, badValues } = PLAIN_FORMS[url]!;
+      const bad = fc.oneof(
+        ...Object.entries(badValues).map(([name, values]) => values.map((value) => ({ name, value }))),
+      );
+      const failures: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(bad, async ({ name, value }) => {
+          const response = await withPages.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+            payload: new URLSearchParams({ ...valid, [name]: value }).toString(),
+          });
+          const html = /^text\/html/.test(String(response.headers['content-type']));
+          if (response.statusCode !== 400 || !html) {
+            failures.push(
+              `${name}=${shorten(JSON.stringify(value))}: ${response.statusCode} ${shorten(response.body)}`,
+            );
+          }
+        }),
+        { seed: SEED, numRuns: 200 },
+      );
+      expect(failures).toEqual([]);
+      expect(await tableFingerprints(db)).toEqual(before);
+    },
+  );
 
   it('answers addresses the router refuses in our words', async () => {
     const tooLong = await t.app.inject({ url: `/api/valuations/${'a'.repeat(MAX_PARAM_LENGTH + 1)}` });
@@ -306,6 +297,52 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
     expect(await tableFingerprints(db)).not.toEqual(before);
   });
 });
+
+const long = (min: number) => fc.string({ minLength: min, maxLength: min + 500 });
+const nul = fc.string({ maxLength: 20 }).map((text) => `${text}\u0000`);
+
+/**
+ * The public forms posted without JavaScript (render/page-forms.ts; not in the API document): a
+ * valid form, and values each field refuses, of the shared checks' kinds (missing, too long, NUL,
+ * not the shape).
+ */
+const PLAIN_FORMS: Record<string, { valid: Record<string, string>; badValues: Record<string, fc.Arbitrary<string>> }> =
+  {
+    '/contact': {
+      valid: {
+        name: 'Jo Seller',
+        email: 'jo@example.com',
+        phone: '07911 123456',
+        details: 'You kept my number after I asked you to delete it.',
+      },
+      badValues: {
+        name: fc.oneof(fc.constant(''), long(101), nul, fc.constant('\u0007bell')),
+        email: fc.oneof(fc.constant(''), long(256), nul, fc.constantFrom('not an e-mail', 'abc@', '@example.com')),
+        phone: fc.oneof(long(31), nul, fc.constantFrom('+44', 'abc', '0123')),
+        details: fc.oneof(fc.constant(''), long(4001), nul, fc.constantFrom('short', '  \n  ')),
+      },
+    },
+    '/reviews/write': {
+      valid: {
+        rating: '5',
+        customerName: 'Jo Seller',
+        email: 'jo@example.com',
+        reviewTitle: 'Quick and fair',
+        reviewText: 'They collected the car the next day.',
+        location: 'Louth',
+        vehicleSold: 'Ford Focus',
+      },
+      badValues: {
+        rating: fc.constantFrom('', '0', '6', '4.5', 'five', '\u0000'),
+        customerName: fc.oneof(fc.constant('J'), long(101), nul),
+        email: fc.oneof(fc.constant(''), nul, fc.constantFrom('not an e-mail', 'abc@')),
+        reviewTitle: fc.oneof(fc.constant('Hi'), long(101), nul),
+        reviewText: fc.oneof(fc.constant(''), long(1001), nul),
+        location: fc.oneof(long(101), nul),
+        vehicleSold: fc.oneof(long(101), nul),
+      },
+    },
+  };
 
 /** Every operation of the document but the skipped ones, as "METHOD /path". */
 function* operations(document: ApiDocument): Generator<[string, Operation]> {

@@ -135,8 +135,9 @@ export const otherRouteAccess: Record<string, Access> = {
   // Every page, the back office's included: /admin/* is the same shell for everyone, holding no
   // data; the shell asks GET /api/auth/user and shows the sign-in form on its 401.
   'GET /*': 'public',
-  // The contact page's complaint form posted without JavaScript (render/page-forms.ts).
+  // The public forms posted without JavaScript (render/page-forms.ts): complaints and reviews.
   'POST /contact': 'public',
+  'POST /reviews/write': 'public',
 };
 
 export const routeAccess: Record<string, Access> = { ...apiRouteAccess, ...otherRouteAccess };

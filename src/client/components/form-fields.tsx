@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode, Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from '~/client/lib/cx';
 
@@ -252,6 +252,27 @@ export function CheckboxField({ name, label, registration, error, required = tru
         </span>
       </label>
       <FieldError name={name} message={error} />
+    </div>
+  );
+}
+
+/**
+ * Why a form was not sent, at its top: an alert, focusable so a script can move the focus to it
+ * (the complaint form does), and shown as it is in a page the server sends back (issue 31).
+ */
+export function FormFailure({ title, message, ref }: { title: string; message: string; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-danger focus:outline-none"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm">{message}</p>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '~/server/http/app-error';
+import type { RateLimit } from '~/server/http/rate-limit';
+import type { PlainFormState } from '~/shared/form-state';
 
 /**
  * Public forms that work without JavaScript (issue 31). A form on a public page is a plain
@@ -54,4 +58,68 @@ export function formFields(body: string): FormFields {
   const fields = Object.create(null) as FormFields;
   for (const [name, value] of new URLSearchParams(body)) if (!Object.hasOwn(fields, name)) fields[name] = value;
   return fields;
+}
+
+/** The form's fields as typed, each a string (a missing one empty), in the order of `names`. */
+export function formValues<F extends string>(fields: FormFields, names: readonly F[]): Record<F, string> {
+  return Object.fromEntries(names.map((name) => [name, fields[name] ?? ''])) as Record<F, string>;
+}
+
+/** The first message for each of the form's fields, from a schema's issues. */
+export function firstMessages<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  names: readonly F[],
+): Partial<Record<F, string>> {
+  const messages: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const name = names.find((field) => field === issue.path[0]);
+    if (name && !messages[name]) messages[name] = issue.message;
+  }
+  return messages;
+}
+
+/**
+ * The rate limit's refusal in words when this address has sent too many (this post counted, as
+ * the API counts its own, bad ones included), else undefined: the form shows it.
+ */
+export async function overLimit(submissions: RateLimit, ip: string): Promise<string | undefined> {
+  try {
+    await submissions.take(ip);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * How a public form posted without JavaScript is handled (the complaint and review forms): the
+ * API's rate limit, counted as the API counts it (bad posts included), then the API's own checks
+ * on what was typed (with the honeypot, `website`); `accept` then acts on the checked form and
+ * names the page to redirect to. When the limit or the checks refuse, the page again with what
+ * was typed, each field's message and `failure` (or the limit's words).
+ */
+export async function handlePlainForm<F extends string, T>(options: {
+  fields: FormFields;
+  names: readonly F[];
+  request: FastifyRequest;
+  submissions: RateLimit;
+  schema: z.ZodType<T>;
+  failure: string;
+  accept: (checked: T) => Promise<string>;
+}): Promise<PageFormOutcome> {
+  const { fields, names, request } = options;
+  const values = formValues(fields, names);
+  const formAgain = (status: number, state: Omit<PlainFormState<F>, 'values'>): PageFormOutcome => ({
+    type: 'page',
+    status,
+    state: { values, ...state } satisfies PlainFormState<F>,
+  });
+  const limited = await overLimit(options.submissions, request.ip);
+  if (limited) return formAgain(429, { errors: {}, failure: limited });
+  const parsed = options.schema.safeParse({ ...values, website: fields.website ?? '' });
+  if (!parsed.success) {
+    return formAgain(400, { errors: firstMessages(parsed.error.issues, names), failure: options.failure });
+  }
+  return { type: 'redirect', location: await options.accept(parsed.data) };
 }

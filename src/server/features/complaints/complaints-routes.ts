@@ -3,15 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
-import { AppError } from '~/server/http/app-error';
 import { createRateLimit, type RateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
-import type { FormFields, PageFormOutcome, PageFormRegistry } from '~/server/render/page-forms';
+import {
+  handlePlainForm,
+  type FormFields,
+  type PageFormOutcome,
+  type PageFormRegistry,
+} from '~/server/render/page-forms';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
   COMPLAINT_FIELDS,
   complaintSentPath,
-  type ComplaintFormState,
   adminComplaintListQuerySchema,
   adminComplaintListSchema,
   adminComplaintSchema,
@@ -164,53 +167,23 @@ const CONTACT_PAGE_ROUTE = 'features/public/contact/contact-page';
  * again with what was typed and the messages. No Idempotency-Key: the redirect is what keeps a
  * reload from sending it twice.
  */
-async function complaintFormPost(
+function complaintFormPost(
   fields: FormFields,
   request: FastifyRequest,
   deps: ComplaintsRoutesDeps & { submissions: RateLimit },
 ): Promise<PageFormOutcome> {
-  const values = Object.fromEntries(
-    COMPLAINT_FIELDS.map((name) => [name, fields[name] ?? '']),
-  ) as ComplaintFormState['values'];
-  const formAgain = (status: number, state: Omit<ComplaintFormState, 'values'>): PageFormOutcome => ({
-    type: 'page',
-    status,
-    state: { values, ...state } satisfies ComplaintFormState,
+  return handlePlainForm({
+    fields,
+    names: COMPLAINT_FIELDS,
+    request,
+    submissions: deps.submissions,
+    schema: complaintSubmissionSchema,
+    failure: complaintMessages.submitFailedDetail,
+    async accept({ website, ...complaint }) {
+      if (honeypotFilled(website, request)) return complaintSentPath(newComplaintReference());
+      const { id, reference } = await deps.db.transaction((tx) => createComplaint(tx, deps, complaint));
+      request.log.info({ complaintId: id }, 'data-protection complaint stored (form posted without JavaScript)');
+      return complaintSentPath(reference);
+    },
   });
-  const limited = await overLimit(deps.submissions, request.ip);
-  if (limited) return formAgain(429, { errors: {}, failure: limited });
-  const parsed = complaintSubmissionSchema.safeParse({ ...values, website: fields.website ?? '' });
-  if (!parsed.success) {
-    return formAgain(400, {
-      errors: firstMessages(parsed.error.issues),
-      failure: complaintMessages.submitFailedDetail,
-    });
-  }
-  const { website, ...complaint } = parsed.data;
-  if (honeypotFilled(website, request))
-    return { type: 'redirect', location: complaintSentPath(newComplaintReference()) };
-  const { id, reference } = await deps.db.transaction((tx) => createComplaint(tx, deps, complaint));
-  request.log.info({ complaintId: id }, 'data-protection complaint stored (form posted without JavaScript)');
-  return { type: 'redirect', location: complaintSentPath(reference) };
-}
-
-/** The limit's refusal in words when this address has sent too many (counted here), else undefined. */
-async function overLimit(submissions: RateLimit, ip: string): Promise<string | undefined> {
-  try {
-    await submissions.take(ip);
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 429) return error.message;
-    throw error;
-  }
-}
-
-/** The first message for each of the form's fields. */
-function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: ComplaintFormState['errors'] = {};
-  for (const issue of issues) {
-    const field = COMPLAINT_FIELDS.find((name) => name === issue.path[0]);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }

@@ -1,24 +1,30 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import type { PageDataRegistry } from '~/server/render/page-data';
+import { handlePlainForm, type PageFormRegistry } from '~/server/render/page-forms';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
   adminReviewListQuerySchema,
   adminReviewListSchema,
   adminReviewSchema,
   publicReviewListSchema,
+  REVIEW_FIELDS,
+  reviewFormSchema,
+  reviewMessages,
   reviewModerationSchema,
   reviewSubmissionSchema,
   reviewSubmittedSchema,
 } from '~/shared/reviews';
+import { paths } from '~/shared/paths';
 import { idParamsSchema } from '~/shared/schema-kit';
 import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
 import type { ContentChanges } from '~/server/render/content-changes';
 import type { PublishedReviewsSource } from './published-reviews';
-import { createReview, listAdminReviews, moderateReview } from './reviews-service';
+import { createReview, listAdminReviews, moderateReview, type NewReview } from './reviews-service';
 
 export type ReviewsRoutesDeps = {
   db: Db;
@@ -31,6 +37,8 @@ export type ReviewsRoutesDeps = {
   published: PublishedReviewsSource;
   /** Told of every moderation: it forgets the published list and the kept pages, here and elsewhere. */
   content: ContentChanges;
+  /** Where the review form's page registers its post without JavaScript (render/page-forms.ts). */
+  pageForms?: PageFormRegistry;
 };
 
 /** A person writes one review; a few retries fit, a bot's stream does not. */
@@ -80,17 +88,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
       onRequest: async (request) => submissions.take(request.ip),
     },
     async (request, reply) => {
-      const { website, ...review } = request.body;
-      if (website && website.trim() !== '') {
-        // The honeypot: the same answer as a stored review, so the bot learns nothing.
-        request.log.info('review honeypot filled; nothing stored');
-        return reply.status(201).send({ ok: true });
-      }
-      const reviewId = await createReview(deps.db, review, deps.clock());
-      request.log.info({ reviewId }, 'review submitted');
+      await submitReview(request.body, request, deps);
       return reply.status(201).send({ ok: true });
     },
   );
+
+  // The form on a page of its own, posted without JavaScript (issue 31): then `?sent`, or the form again.
+  deps.pageForms?.register({
+    path: paths.writeReview,
+    routeId: WRITE_REVIEW_PAGE_ROUTE,
+    handle: (fields, request) =>
+      handlePlainForm({
+        fields,
+        names: REVIEW_FIELDS,
+        request,
+        submissions,
+        schema: reviewFormSchema,
+        failure: reviewMessages.submitFailedDetail,
+        accept: async (review) => {
+          await submitReview(review, request, deps);
+          return `${paths.writeReview}?sent#main`;
+        },
+      }),
+  });
 
   app.get(
     '/api/admin/reviews',
@@ -142,3 +162,20 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
     );
   }
 };
+
+/** The page of the review form for browsers without JavaScript (src/client/routes.tsx). */
+const WRITE_REVIEW_PAGE_ROUTE = 'features/public/reviews/write-review-page';
+
+/**
+ * Stores a checked review, unless the honeypot caught a bot: it gets the same answer as a stored
+ * review, so it learns nothing, and nothing is stored.
+ */
+async function submitReview(body: NewReview & { website?: string }, request: FastifyRequest, deps: ReviewsRoutesDeps) {
+  const { website, ...review } = body;
+  if (website && website.trim() !== '') {
+    request.log.info('review honeypot filled; nothing stored');
+    return;
+  }
+  const reviewId = await createReview(deps.db, review, deps.clock());
+  request.log.info({ reviewId }, 'review submitted');
+}

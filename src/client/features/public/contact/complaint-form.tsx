@@ -1,7 +1,7 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { inputClassName, TextField } from '~/client/components/form-fields';
+import { FormFailure, inputClassName, TextField } from '~/client/components/form-fields';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
@@ -153,18 +153,7 @@ export function ComplaintForm({ initial }: { initial?: ComplaintFormState }) {
       className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8"
     >
       {failure ? (
-        <div
-          ref={failureBox}
-          tabIndex={-1}
-          role="alert"
-          className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-danger focus:outline-none"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div>
-            <p className="font-semibold">{complaintMessages.submitFailed}</p>
-            <p className="mt-1 text-sm">{failure.message}</p>
-          </div>
-        </div>
+        <FormFailure ref={failureBox} title={complaintMessages.submitFailed} message={failure.message} />
       ) : null}
       <TextField name="name" label="Your name" error={errorOf('name')} required>
         <input

@@ -53,6 +53,8 @@ describe('contact page', () => {
     expect(html).toMatch(/<a href="https:\/\/wa\.me\/[^"]*" target="_blank" rel="noopener noreferrer"/);
     expect(html).toContain('(opens in a new tab)');
     expect(html).toContain('01507 000000');
+    // A narrow card wraps the address after its @, not in the middle of a word.
+    expect(html).toContain('hello@<wbr/>test.invalid</a>');
   });
 
   it('shows the company, FCA and ICO numbers only when set', () => {

@@ -69,6 +69,19 @@ function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title:
   );
 }
 
+/** An e-mail address that a narrow card wraps after its @, not in the middle of a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /**
  * Every way to reach us that the business has configured (SPEC section 2). A
  * phone number, e-mail address or WhatsApp number that is not set is left out,
@@ -135,8 +148,8 @@ export function Component() {
             )}
             {email && (
               <ContactCard icon={Mail} title="E-mail us">
-                <a href={mailtoHref(email)} className={`${linkClass} break-all`}>
-                  {email}
+                <a href={mailtoHref(email)} className={`${linkClass} wrap-anywhere`}>
+                  <EmailAddress email={email} />
                 </a>
               </ContactCard>
             )}

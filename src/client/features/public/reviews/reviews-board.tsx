@@ -2,7 +2,9 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { EmptyState } from '~/client/components/empty-state';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { buttonVariants } from '~/client/components/ui/button-variants';
+import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
+import { paths } from '~/shared/paths';
 import type { PublicReview } from './public-review';
 import { ReviewCarousel } from './review-carousel';
 
@@ -13,6 +15,40 @@ const QuoteIcon = ({ className }: { className?: string }) => (
 // The form's code (react-hook-form and the checks) loads only when a visitor opens it.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 const ReviewNotices = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewNotices })));
+
+/**
+ * Opens the form in place. Where scripts are off (issue 31) the button, which could not, is hidden,
+ * and a link to the form on a page of its own (/reviews/write) stands in its place.
+ */
+function WriteReviewOpener({
+  label,
+  buttonRef,
+  onOpen,
+}: {
+  label: string;
+  buttonRef: (button: HTMLButtonElement | null) => void;
+  onOpen: () => void;
+}) {
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={cx(buttonVariants({ size: 'lg' }), 'noscript:hidden')}
+        onClick={onOpen}
+      >
+        <SpriteIcon name="pen-line" />
+        {label}
+      </button>
+      <noscript>
+        <a href={paths.writeReview} className={buttonVariants({ size: 'lg' })}>
+          <SpriteIcon name="pen-line" />
+          {label}
+        </a>
+      </noscript>
+    </>
+  );
+}
 
 /**
  * The interactive part of /reviews (an island): a button opens the review form, which can be
@@ -54,10 +90,7 @@ export function ReviewsBoard({ reviews, count }: { reviews: PublicReview[]; coun
           </Suspense>
         ) : count > 0 ? (
           <div className="flex justify-center">
-            <button ref={opener} type="button" className={buttonVariants({ size: 'lg' })} onClick={openForm}>
-              <SpriteIcon name="pen-line" />
-              Write a Review
-            </button>
+            <WriteReviewOpener label="Write a Review" buttonRef={opener} onOpen={openForm} />
           </div>
         ) : null}
       </div>
@@ -65,10 +98,7 @@ export function ReviewsBoard({ reviews, count }: { reviews: PublicReview[]; coun
         writing ? null : (
           <EmptyState icon={QuoteIcon} title="No reviews yet">
             <p>There are no reviews to show yet. Sold your car to us? Tell other sellers how it went.</p>
-            <button ref={opener} type="button" className={buttonVariants({ size: 'lg' })} onClick={openForm}>
-              <SpriteIcon name="pen-line" />
-              Write the First Review
-            </button>
+            <WriteReviewOpener label="Write the First Review" buttonRef={opener} onOpen={openForm} />
           </EmptyState>
         )
       ) : (

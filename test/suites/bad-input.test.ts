@@ -169,13 +169,12 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
   let seeded: Seeded;
   let document: ApiDocument;
   const shared = sharedMessages();
-  let withPages: TestApp;
 
   beforeAll(async () => {
     figures = suiteFigures('Bad input');
     const hasher = cheapHasher();
     const unlimited = { limit: 1_000_000_000, windowMs: 60_000 };
-    const options = {
+    t = await createTestApp(engine, {
       // Overload protection off: a busy shared test machine must not turn a refusal into a 503.
       // Warnings only: ten thousand "request refused" lines would cost more than the requests.
       env: { OVERLOAD_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'warn' },
@@ -186,20 +185,13 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         reviews: { submitLimit: unlimited },
         complaints: { submitLimit: unlimited },
       },
-    };
-    t = await createTestApp(engine, options);
-    // The public pages too, for the forms posted without JavaScript: an app of their own, as the
-    // pages' catch-all route would answer the API's over-long addresses before the router refuses.
-    withPages = await createTestApp(engine, { ...options, deps: { ...options.deps, renderSource: appPages } });
+    });
     seeded = await seed(t, hasher);
     const response = await t.app.inject({ url: '/api/openapi.json', headers: { cookie: seeded.adminCookie } });
     expect(response.statusCode).toBe(200);
     document = response.json<ApiDocument>();
   });
-  afterAll(async () => {
-    await t?.close();
-    await withPages?.close();
-  });
+  afterAll(async () => t?.close());
 
   it('refuses every invalid request with 400 and a shared message, and writes nothing', async () => {
     const db = t.db.database.db;
@@ -286,7 +278,7 @@ describe.each(testEngines)('bad input to the plain forms (%s)', (engine) => {
   it.each(Object.keys(PLAIN_FORMS))(
     'refuses every bad plain post of %s (no JavaScript) with its page again, and writes nothing',
     async (url) => {
-      const db = withPages.db.database.db;
+      const db = t.db.database.db;
       const before = await tableFingerprints(db);
       const { valid, badValues } = PLAIN_FORMS[url]!;
       const bad = fc.oneof(
@@ -295,7 +287,7 @@ describe.each(testEngines)('bad input to the plain forms (%s)', (engine) => {
       const failures: string[] = [];
       await fc.assert(
         fc.asyncProperty(bad, async ({ name, value }) => {
-          const response = await withPages.app.inject({
+          const response = await t.app.inject({
             method: 'POST',
             url,
             headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },

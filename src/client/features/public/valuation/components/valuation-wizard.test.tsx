@@ -3,8 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteConfigProvider } from '~/client/lib/site-config';
-import { DEFAULT_PROMOTION } from '~/shared/promotion';
-import type { SiteConfig } from '~/shared/site-config';
+import { testSite } from '../../../../../../test/helpers/site';
 import { STEP_COUNT, stepFields } from '../wizard-form';
 import { ValuationWizard } from './valuation-wizard';
 
@@ -15,15 +14,7 @@ import { ValuationWizard } from './valuation-wizard';
  * back). Every earlier test only went forward, which is how Previous came to trap sellers.
  */
 
-const site: SiteConfig = {
-  tradingName: 'Test Motors',
-  address: { lines: ['Louth'], postcode: 'LN11 0LQ' },
-  openingHours: [],
-  promotion: { ...DEFAULT_PROMOTION, phase: 'ended' },
-  publicBaseUrl: 'https://www.test.invalid',
-  demo: false,
-  callRecording: false,
-};
+const site = testSite();
 
 function renderWizard() {
   return render(
@@ -73,20 +64,20 @@ const errorCount = () => document.querySelectorAll('[id$="-error"]').length;
 
 type Action = 'answer all' | 'answer some' | 'next' | 'previous';
 
-describe('ValuationWizard: moving between steps', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    // The registration lookup finds nothing to say: the seller's answers are what counts here.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new Error('offline'))),
-    );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+beforeEach(() => {
+  sessionStorage.clear();
+  // The registration lookup finds nothing to say: the seller's answers are what counts here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new Error('offline'))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
+describe('ValuationWizard: moving between steps', () => {
   it('Next after Previous moves on from a completed step, with later steps still empty', async () => {
     renderWizard();
     for (const answer of answers[0]!) answer();
@@ -142,18 +133,6 @@ describe('ValuationWizard: moving between steps', () => {
 });
 
 describe('ValuationWizard: messages that say what is wrong', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new Error('offline'))),
-    );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   const messageOf = (name: string) => document.getElementById(`field-${name}-error`)?.textContent;
 
   it.each([

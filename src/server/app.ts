@@ -54,6 +54,7 @@ import {
 } from './features/valuations';
 import { registerCsrfProtection, registerHostCheck } from './http/csrf';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import { registerMethodNotAllowed } from './http/method-not-allowed';
 import { registerOpenApi } from './http/openapi';
 import { registerOverloadProtection } from './http/overload';
 import { DEFAULT_BODY_LIMIT } from './http/json-body';
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refusalHeaders = securityHeaders.publicHeaders;
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
+  // A method the path does not take is 405 with Allow, before access control would answer 401.
+  registerMethodNotAllowed(app);
   // Before anything that touches the database: a saturated server refuses new work at once (503).
   await registerOverloadProtection(app, { maxEventLoopDelayMs: config.http.overloadEventLoopDelayMs });
   registerRequestSafety(app); // JSON depth and size limits; NUL and lone surrogates refused everywhere

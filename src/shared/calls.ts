@@ -36,6 +36,8 @@ export const callMessages = {
   notFound: 'Call not found',
   notesTooLong: `Notes must be at most ${CALL_NOTES_MAX_LENGTH.toLocaleString('en-GB')} characters`,
   notRinging: 'This call is no longer waiting to be answered.',
+  callerHungUp: 'The caller hung up before the call was answered.',
+  callEnded: 'This call has already ended.',
   noActiveCall: 'There is no call in progress to hang up.',
   notConfigured: 'Phone calls are not set up.',
   /** The reason the controls are disabled, naming what to set. */

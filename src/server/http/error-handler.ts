@@ -10,6 +10,7 @@ import {
 import type { ApiErrorBody } from '~/shared/api-error';
 import { AppError } from './app-error';
 import { bodyMessages } from './json-body';
+import { sendMethodNotAllowed } from './method-not-allowed';
 
 type ApiIssue = NonNullable<ApiErrorBody['issues']>[number];
 
@@ -110,8 +111,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({ message: GENERIC_SERVER_ERROR, requestId: request.id } satisfies ApiErrorBody);
   });
 
-  // Only /api paths and non-GET methods reach this: pages have their own catch-all route.
+  // Only /api paths and non-GET methods reach this: pages have their own catch-all route. A path
+  // that takes other methods is a 405 with Allow, not a 404.
   app.setNotFoundHandler((request, reply) => {
+    if (sendMethodNotAllowed(reply, app.registeredRoutes ?? [], request.method, request.url)) return;
     reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -25,6 +25,7 @@ import {
 import { pageCacheKey, sameVersions } from './page-cache-key';
 import { collectPageData, type PageDataRegistry } from './page-data';
 import { formFields, PAGE_FORM_BODY_LIMIT, type FormFields, type PageForm, type PageFormRegistry } from './page-forms';
+import { sendMethodNotAllowed } from '~/server/http/method-not-allowed';
 
 /** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
 export type EntryServer = {
@@ -218,7 +219,10 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
 
   app.get('/*', pageRouteOptions, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (NOT_PAGES.test(pathname)) throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
+    if (NOT_PAGES.test(pathname)) {
+      if (sendMethodNotAllowed(reply, app.registeredRoutes ?? [], request.method, pathname)) return reply;
+      throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
+    }
     const admin = isAdminPath(pathname);
     reply.header('Cache-Control', admin ? ADMIN_PAGE_CACHE : PUBLIC_PAGE_CACHE);
     if (admin) reply.header('X-Robots-Tag', 'noindex, nofollow');

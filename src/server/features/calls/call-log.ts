@@ -118,6 +118,17 @@ export async function markAnswered(db: Db, callSid: string): Promise<CallLog | u
   return row;
 }
 
+/**
+ * Staff pressed Answer but Twilio no longer has the call: the caller hung up while it rang. It ends
+ * as a missed call now (its final status callback, when it comes, changes nothing: issue 32).
+ */
+export async function markHungUpBeforeAnswer(db: Db, callSid: string, at: Date): Promise<void> {
+  await db
+    .update(callLogs)
+    .set({ status: 'no-answer', endTime: at })
+    .where(and(eq(callLogs.callSid, callSid), eq(callLogs.status, 'in-progress')));
+}
+
 /** Staff's phone did not pick up after Answer: the caller is waiting again (then leaves a voicemail). */
 export async function markWaitingAgain(db: Db, callSid: string): Promise<void> {
   await db

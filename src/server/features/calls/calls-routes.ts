@@ -27,6 +27,7 @@ import {
   findCall,
   listCalls,
   markAnswered,
+  markHungUpBeforeAnswer,
   markWaitingAgain,
   recordOutgoingCall,
   saveCallNotes,
@@ -159,6 +160,13 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
       await voice
         .redirectCall(callSid, connectToStaffTwiml(urls, twilio.staffNumber, twilio.businessNumber))
         .catch(async (error: unknown) => {
+          // Twilio does not hold the call (404) or it is no longer in progress (21220, "Cannot
+          // redirect"): the caller hung up while it rang. Not our failure, so not a 5xx (issue 32).
+          const { status, code } = error as TwilioRestError;
+          if (status === 404 || code === CALL_NOT_IN_PROGRESS) {
+            await markHungUpBeforeAnswer(db, callSid, clock());
+            throw new AppError('CONFLICT', callMessages.callerHungUp, { cause: error });
+          }
           // Not connected: the caller is still waiting, and the button comes back.
           await markWaitingAgain(db, callSid);
           return providerError(error);
@@ -264,13 +272,30 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
   );
 };
 
-/** A Twilio REST failure as staff should read it: refused (with Twilio's reason) or unreachable. */
+/** Twilio's error 21220: "Call is not in-progress. Cannot redirect." */
+const CALL_NOT_IN_PROGRESS = 21220;
+
+/**
+ * Twilio's own words without its resource paths and account id (AC + 32 hex): "The requested
+ * resource /2010-04-01/Accounts/AC…/Calls/CA….json was not found" names the account, which no
+ * answer of ours shows (issue 32). The log keeps the error whole (its serializer drops credentials).
+ */
+export function withoutTwilioAccount(text: string): string {
+  return text.replace(/\/2010-04-01\/Accounts\/\S*/g, 'the resource').replace(/\bAC[0-9a-f]{32}\b/gi, '[account]');
+}
+
+/**
+ * A Twilio REST failure as staff should read it: unreachable (503), a call Twilio no longer has
+ * (409: it ended, which is not our failure), or refused with Twilio's reason (502).
+ */
 function providerError(error: unknown): never {
   const e = error as TwilioRestError;
   if (typeof e.status !== 'number') {
     throw new AppError('UNAVAILABLE', callMessages.twilioUnreachable, { cause: e, detail: e.message });
   }
-  throw new AppError('BAD_GATEWAY', `${callMessages.twilioRefused}: ${e.message}`, {
+  if (e.status === 404)
+    throw new AppError('CONFLICT', callMessages.callEnded, { cause: e, detail: `Twilio ${e.code ?? 404}` });
+  throw new AppError('BAD_GATEWAY', `${callMessages.twilioRefused}: ${withoutTwilioAccount(e.message)}`, {
     cause: e,
     detail: `Twilio ${e.code ?? e.status}`,
   });

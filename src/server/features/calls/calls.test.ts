@@ -222,6 +222,34 @@ describe.each(testEngines)('phone calls through Twilio (%s)', (engine) => {
     expect(first!.endTime).toBeInstanceOf(Date);
   });
 
+  it('a caller who hung up while it rang is a missed call, not a server error naming the Twilio account', async () => {
+    // A call we logged that Twilio does not hold (gone, or never Twilio's): Twilio answers the
+    // redirect 404, "The requested resource /2010-04-01/Accounts/AC…/Calls/CA….json was not found".
+    const callSid = `CA${'0'.repeat(24)}deadbeef`;
+    await webhook(
+      'call-webhook',
+      inboundCallParams({ callSid, accountSid: fake.accountSid, from: CALLER, to: BUSINESS }),
+    );
+
+    const answered = await asAdmin('POST', `/api/calls/${callSid}/answer`);
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json()).toMatchObject({ message: callMessages.callerHungUp });
+    expect(answered.body).not.toContain(fake.accountSid);
+    expect(await callRow(callSid)).toMatchObject({ status: 'no-answer' });
+    // Its final callback, when Twilio sends it, leaves it missed.
+    await status(callSid, 'completed', 3, { durationSeconds: 40 });
+    expect(await callRow(callSid)).toMatchObject({ status: 'no-answer' });
+  });
+
+  it('never shows the Twilio account id in a refusal', async () => {
+    const path = `/2010-04-01/Accounts/${fake.accountSid}/Calls.json`;
+    fake.failNext({ status: 400, code: 21210, message: `Unable to create record at ${path}: ${fake.accountSid}` });
+    const response = await asAdmin('POST', '/api/calls/make', { phoneNumber: '07400 123456' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/^Twilio refused the call: Unable to create record at the resource/);
+    expect(response.body).not.toContain(fake.accountSid);
+  });
+
   it('makes a call: Twilio rings the staff phone, then the customer with the business number shown', async () => {
     const made = await asAdmin('POST', '/api/calls/make', { phoneNumber: '07400 123456' });
     expect(made.statusCode).toBe(201);

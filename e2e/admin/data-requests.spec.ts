@@ -142,4 +142,60 @@ test.describe('[ADMIN][DATA_REQUESTS]', () => {
     }
     await expect(log).not.toContainText(email);
   });
+
+  test('a dealer’s search lists the sellers’ reports sent to them apart, and their export leaves them out', async ({
+    page,
+  }) => {
+    // Issue 32: a seller's vehicle report e-mailed to a dealer is the seller's data, not the dealer's.
+    const tag = uniqueTag();
+    const dealer = `${tag}.dealer@example.com`;
+    const seller = { firstName: 'Morgan', lastName: `Seller${tag}`, email: `${tag}.seller@example.com` };
+    const valuation = await createValuation(page.request, seller);
+    const forward = await page.request.post(`/api/valuations/${valuation.id}/send-to-dealer`, {
+      data: {
+        dealerName: 'Lincs Motor Traders',
+        dealerEmail: dealer,
+        message: 'One for you.',
+        senderName: 'CarBuy Direct Team',
+        includeContactDetails: true,
+      },
+    });
+    expect(forward.status(), await forward.text()).toBe(202);
+
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/admin/data-requests');
+    await page.getByLabel('Their e-mail address').fill(dealer);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: `Nothing held for ${dealer}` });
+    await expect(results).toContainText('Nothing with this e-mail address is this person’s own');
+    await expect(results.getByRole('button', { name: 'Erase everything' })).toHaveCount(0);
+    const others = results.getByRole('region', { name: /Records about other people/ });
+    await expect(others).toContainText('not in the export');
+    await expect(others).toContainText('not erased');
+    await expect(others.getByRole('listitem')).toHaveCount(1);
+    await expect(others.getByRole('link', { name: `About valuation ${valuation.reference}` })).toHaveAttribute(
+      'href',
+      `/admin/valuations/${valuation.id}`,
+    );
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectAccessible(page);
+      await saveScreenshot(page, `data-requests-third-party-${name}`);
+    }
+
+    // The dealer's export: no report, no PDF, nothing of the seller.
+    await page.setViewportSize(viewports.desktop);
+    const downloading = page.waitForEvent('download');
+    await results.getByRole('button', { name: 'Export as ZIP' }).click();
+    const zip = unzipSync(new Uint8Array(await readFile(await (await downloading).path())));
+    expect(Object.keys(zip).sort()).toEqual(['README.txt', 'data.json']);
+    const everything = Object.values(zip)
+      .map((bytes) => Buffer.from(bytes).toString('utf8'))
+      .join('\n');
+    for (const detail of [seller.email, seller.lastName, valuation.id, valuation.registration]) {
+      expect(everything).not.toContain(detail);
+    }
+    expect(everything).toContain('We hold 1 such message(s), left out of this file.');
+    await expectToast(page, 'Export downloaded');
+  });
 });

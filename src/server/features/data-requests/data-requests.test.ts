@@ -41,7 +41,9 @@ import { validValuation } from '../../../../test/helpers/valuation';
  * sam@) and a number one digit away. A search finds exactly one person's records; the export holds
  * every row and file about them and nothing about the other; the erasure leaves nothing findable
  * (search, SQL over every table, files on disk) and the other person untouched, with an audit
- * entry of counts only; bad input and a wrong confirmation change nothing.
+ * entry of counts only; bad input and a wrong confirmation change nothing. Both sellers' vehicle
+ * reports go to one dealer: a search by the dealer's address lists them as third-party records,
+ * and the dealer's export and erasure leave them out (issue 32).
  */
 
 const ORIGIN = 'http://localhost';

@@ -142,4 +142,101 @@ test.describe('[ADMIN][DATA_REQUESTS]', () => {
     }
     await expect(log).not.toContainText(email);
   });
+
+  test('a dealer’s search lists the sellers’ reports sent to them apart; their export and erasure leave them out', async ({
+    page,
+  }) => {
+    // A long journey (search, export, erasure, axe at two widths twice) on a shared machine.
+    test.slow();
+    // Issue 32: a seller's vehicle report e-mailed to a dealer is the seller's data, not the dealer's.
+    const tag = uniqueTag();
+    const dealer = `${tag}.dealer@example.com`;
+    const seller = { firstName: 'Morgan', lastName: `Seller${tag}`, email: `${tag}.seller@example.com` };
+    const valuation = await createValuation(page.request, seller);
+    const forward = await page.request.post(`/api/valuations/${valuation.id}/send-to-dealer`, {
+      data: {
+        dealerName: 'Lincs Motor Traders',
+        dealerEmail: dealer,
+        message: 'One for you.',
+        senderName: 'CarBuy Direct Team',
+        includeContactDetails: true,
+      },
+    });
+    expect(forward.status(), await forward.text()).toBe(202);
+
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/admin/data-requests');
+    const field = page.getByLabel('Their e-mail address');
+    await field.fill(dealer);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: `Nothing held for ${dealer}` });
+    await expect(results).toContainText('Nothing with this e-mail address is this person’s own');
+    await expect(results.getByRole('button', { name: 'Erase everything' })).toHaveCount(0);
+    const others = results.getByRole('region', { name: /Records about other people/ });
+    await expect(others).toContainText('not in the export');
+    await expect(others).toContainText('not erased');
+    await expect(others.getByRole('listitem')).toHaveCount(1);
+    await expect(others.getByRole('link', { name: `About valuation ${valuation.reference}` })).toHaveAttribute(
+      'href',
+      `/admin/valuations/${valuation.id}`,
+    );
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectAccessible(page);
+      await saveScreenshot(page, `data-requests-third-party-${name}`);
+    }
+
+    // The dealer's export: no report, no PDF, nothing of the seller.
+    await page.setViewportSize(viewports.desktop);
+    const downloading = page.waitForEvent('download');
+    await results.getByRole('button', { name: 'Export as ZIP' }).click();
+    const zip = unzipSync(new Uint8Array(await readFile(await (await downloading).path())));
+    expect(Object.keys(zip).sort()).toEqual(['README.txt', 'data.json']);
+    const everything = Object.values(zip)
+      .map((bytes) => Buffer.from(bytes).toString('utf8'))
+      .join('\n');
+    for (const detail of [seller.email, seller.lastName, valuation.id, valuation.registration]) {
+      expect(everything).not.toContain(detail);
+    }
+    expect(everything).toContain('We hold 1 such message(s), left out of this file.');
+    await expectToast(page, 'Export downloaded');
+
+    // The dealer wrote a review too: that is theirs to erase; the seller's report stays.
+    const review = await page.request.post('/api/reviews', {
+      data: {
+        customerName: 'Lincs Motor Traders',
+        email: dealer,
+        rating: 4,
+        reviewTitle: 'Good cars, fairly described',
+        reviewText: 'The reports are clear and the cars match them.',
+      },
+      headers: { 'x-forwarded-for': sellerAddress() },
+    });
+    expect(review.status(), await review.text()).toBe(201);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const held = page.getByRole('region', { name: `Held for ${dealer}` });
+    await held.getByRole('button', { name: 'Erase everything' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase everything held about this person?' });
+    await expect(dialog).toContainText('1 review');
+    await expect(dialog).toContainText('Not deleted: 1 message sent to them about other people’s valuation requests');
+    for (const [name, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `data-requests-third-party-erase-${name}`, { fullPage: false });
+    }
+    await page.setViewportSize(viewports.desktop);
+    await dialog.getByLabel('Type the e-mail address to confirm').fill(dealer);
+    await dialog.getByRole('button', { name: 'Erase everything' }).click();
+    await expectToast(page, 'Everything found has been erased');
+    await field.fill(dealer);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const after = page.getByRole('region', { name: `Nothing held for ${dealer}` });
+    await expect(after.getByRole('region', { name: /Records about other people/ }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+    // The seller's own search still finds their report, with its file.
+    await field.fill(seller.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('region', { name: `Held for ${seller.email}` })).toContainText('1 message attachment');
+  });
 });

@@ -110,14 +110,13 @@ test.describe('[ADMIN][USERS]', () => {
     await create.getByRole('button', { name: 'Cancel' }).click();
     await expect(create).toBeHidden();
 
-    // --- The new user signs in elsewhere and changes their password ------------------------------
+    // --- The new user signs in elsewhere and must choose their own password first (ASVS 6.4.1) --
     const theirContext = await browser.newContext({ baseURL, viewport: viewports.desktop });
     const theirPage = await theirContext.newPage();
     await signIn(theirPage, username, firstPassword);
-    await expect(theirPage.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeVisible();
-    await theirPage.getByRole('button', { name: 'Account menu, signed in as Sam Carter' }).click();
-    await theirPage.getByRole('menuitem', { name: 'Change Password' }).click();
-    const change = theirPage.getByRole('dialog', { name: 'Change Password' });
+    await expect(theirPage.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await expect(theirPage.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+    const change = theirPage.getByRole('main');
     const secondPassword = strongPassword();
     await change.getByLabel('Current password').fill('not my password at all');
     await change.getByLabel('New password', { exact: true }).fill(secondPassword);
@@ -128,8 +127,7 @@ test.describe('[ADMIN][USERS]', () => {
     await change.getByLabel('Current password').fill(firstPassword);
     await change.getByRole('button', { name: 'Change password' }).click();
     await expectToast(theirPage, 'Password changed successfully');
-    await expect(change).toBeHidden();
-    await expect(theirPage.getByRole('button', { name: /^Account menu/ })).toBeFocused();
+    await expect(theirPage.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeVisible();
     // The old password no longer works and the new one does.
     const old = await theirContext.request.post('/api/auth/login', {
       data: { username, password: firstPassword },

@@ -200,6 +200,23 @@ export const dataRequestComplaintSchema = z.object({
   status: z.string(),
 });
 
+/**
+ * A message sent to the address or number searched, but about another person's valuation or
+ * complaint (such as a vehicle report e-mailed to a dealer): that person's data, listed for staff
+ * to review, never exported or erased through this identifier. `about` names the record, by the
+ * reference staff and the other person know it by.
+ */
+export const dataRequestThirdPartyMessageSchema = z.object({
+  id: z.uuid(),
+  channel: z.enum(['email', 'sms']),
+  templateName: z.string(),
+  subject: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  attachmentCount: count,
+  about: z.object({ kind: z.enum(['valuation', 'complaint']), id: z.uuid(), reference: z.string() }),
+});
+export type DataRequestThirdPartyMessage = z.infer<typeof dataRequestThirdPartyMessageSchema>;
+
 /** `POST /api/admin/data-requests/search`: what is held, grouped, newest first in each group. */
 export const dataRequestSearchResultSchema = z.object({
   identifier: z.object({ kind: z.enum(['email', 'phone']), value: z.string() }),
@@ -209,6 +226,8 @@ export const dataRequestSearchResultSchema = z.object({
   calls: z.array(dataRequestCallSchema),
   reviews: z.array(dataRequestReviewSchema),
   complaints: z.array(dataRequestComplaintSchema),
+  /** Not the person's data, and not counted in `counts`: see dataRequestThirdPartyMessageSchema. */
+  thirdPartyMessages: z.array(dataRequestThirdPartyMessageSchema),
 });
 export type DataRequestSearchResult = z.infer<typeof dataRequestSearchResultSchema>;
 

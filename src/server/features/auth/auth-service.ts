@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginThrottle } from '~/server/auth/login-throttle';
-import { tooManyAttemptsMessage } from '~/server/auth/login-throttle';
+import { tooManyAttemptsMessage, usernameLogTag } from '~/server/auth/login-throttle';
 import type { HashCaller, PasswordHasher } from '~/server/auth/passwords';
 import { weakPasswordReason } from '~/server/auth/password-policy';
 import type { SessionStore } from '~/server/auth/sessions';
@@ -41,24 +41,26 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 function tooManyAttempts(retryAfterSeconds: number, username: string) {
   return new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds), {
     headers: { 'Retry-After': String(retryAfterSeconds) },
-    detail: `username=${username.toLowerCase()}`,
+    // Never the name itself: what was typed may be a password typed in the wrong box.
+    detail: `username-tag=${usernameLogTag(username)}`,
   });
 }
 
 /**
  * Checks the credentials and starts a new session. A wrong username and a wrong
  * password get the same answer after the same work (no user enumeration).
- * The throttle is consulted before any hashing.
+ * The throttle is consulted, and the attempt recorded, before any hashing: an attempt in flight
+ * counts as a failure until its password proves right.
  */
 export async function signIn(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ user: User; token: string }> {
-  const verdict = await deps.throttle.check(input.username, ip);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, input.username);
+  const attempt = await deps.throttle.begin(input.username, ip);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds, input.username);
   const user = await findUserByUsername(deps.db, input.username);
   const caller: HashCaller = { ip };
   const valid = user
     ? await deps.hasher.verify(input.password, user.passwordHash, caller)
     : await deps.hasher.verifyAgainstDummy(input.password, caller);
-  await deps.throttle.record(input.username, ip, valid);
+  if (valid) await deps.throttle.succeeded(attempt.attemptId);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', authMessages.invalidCredentials);
   const token = await deps.sessions.create(user.id);
   return { user, token };
@@ -77,11 +79,11 @@ export async function changePassword(
   ip: string,
 ): Promise<User> {
   const { user } = session;
-  const verdict = await deps.throttle.check(user.username, ip);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds, user.username);
+  const attempt = await deps.throttle.begin(user.username, ip);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds, user.username);
   const caller: HashCaller = { ip, sessionId: session.id, userId: user.id };
   const currentIsRight = await deps.hasher.verify(input.currentPassword, user.passwordHash, caller);
-  await deps.throttle.record(user.username, ip, currentIsRight);
+  if (currentIsRight) await deps.throttle.succeeded(attempt.attemptId);
   if (!currentIsRight) throw fieldError('currentPassword', authMessages.currentPasswordWrong);
   if (input.newPassword === input.currentPassword)
     throw fieldError('newPassword', authMessages.newPasswordSameAsCurrent);

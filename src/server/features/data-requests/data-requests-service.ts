@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   callLogs,
@@ -23,6 +23,7 @@ import type {
   DataRequestIdentifier,
   DataRequestLog,
   DataRequestSearchResult,
+  DataRequestThirdPartyMessage,
 } from '~/shared/data-requests';
 import type { PaginationQuery } from '~/shared/schema-kit';
 import { recordingSidOf } from '~/server/features/calls';
@@ -38,7 +39,16 @@ import { recordingSidOf } from '~/server/features/calls';
  * - phone calls from or to the number (their recordings are Twilio's: see calls/recording-eraser.ts);
  * - reviews written with the address;
  * - data-protection complaints with the address or number, with their messages.
+ *
+ * What is NOT theirs (issue 32): a message sent to the address or number but about another person's
+ * valuation or complaint, such as the vehicle report e-mailed to a dealer (the seller's name,
+ * e-mail, phone and postcode). That is the other person's data: it is listed apart, as a
+ * third-party record for staff to review, and never exported or erased through this identifier.
+ * Every other kind of record is matched on its own contact details (a valuation's, a complaint's,
+ * a review's e-mail, a call's numbers) and links to no one else's record, so it is the identifier's.
  */
+
+const iso = (date: Date) => date.toISOString();
 
 export type ValuationOffer = typeof valuationOffers.$inferSelect;
 
@@ -52,6 +62,8 @@ export type HeldData = {
   calls: CallLog[];
   reviews: CustomerReview[];
   complaints: DataProtectionComplaint[];
+  /** Messages sent to the address or number about someone else's valuation or complaint: theirs, not this person's. */
+  thirdParty: DataRequestThirdPartyMessage[];
 };
 
 /** The conditions that pick the person's rows out of each table (undefined: the table has no such column). */
@@ -76,13 +88,58 @@ function matchers(identifier: DataRequestIdentifier) {
   };
 }
 
-/** The messages about the person: to their address or number, or about their valuations or complaints. */
-function messageCondition(match: SQL, valuationIds: string[], complaintIds: string[]): SQL {
-  return or(
-    match,
+/**
+ * Which messages are the person's, and which were sent to them but are someone else's: the one
+ * place that decides it, for the search, the export and the erasure alike.
+ * - theirs: about their valuations or complaints, or sent to them and about no one's record;
+ * - thirdParty: sent to them, but about a valuation or complaint that is not theirs (it was found
+ *   by other contact details), so its content belongs to the person that record is about.
+ */
+function messageConditions(match: SQL, valuationIds: string[], complaintIds: string[]) {
+  const aboutTheirs = or(
     valuationIds.length ? inArray(outboundMessages.valuationId, valuationIds) : undefined,
     complaintIds.length ? inArray(outboundMessages.complaintId, complaintIds) : undefined,
-  )!;
+  );
+  const aboutNoOne = and(isNull(outboundMessages.valuationId), isNull(outboundMessages.complaintId))!;
+  return {
+    theirs: or(aboutTheirs, and(match, aboutNoOne))!,
+    // "is not true": a null link must count as "not theirs", never make the whole test unknown.
+    thirdParty: and(match, sql`not (${aboutNoOne})`, aboutTheirs ? sql`(${aboutTheirs}) is not true` : undefined)!,
+  };
+}
+
+/** The third-party messages, each with the reference of the record it is about (to review it there). */
+async function findThirdParty(db: Db, condition: SQL): Promise<DataRequestThirdPartyMessage[]> {
+  const rows = await db
+    .select({
+      id: outboundMessages.id,
+      channel: outboundMessages.channel,
+      templateName: outboundMessages.templateName,
+      subject: outboundMessages.subject,
+      createdAt: outboundMessages.createdAt,
+      attachments: outboundMessages.attachments,
+      valuationId: outboundMessages.valuationId,
+      valuationReference: carValuations.reference,
+      complaintId: outboundMessages.complaintId,
+      complaintReference: dataProtectionComplaints.reference,
+    })
+    .from(outboundMessages)
+    .leftJoin(carValuations, eq(carValuations.id, outboundMessages.valuationId))
+    .leftJoin(dataProtectionComplaints, eq(dataProtectionComplaints.id, outboundMessages.complaintId))
+    .where(condition)
+    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id));
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    templateName: row.templateName,
+    subject: row.subject,
+    createdAt: iso(row.createdAt),
+    attachmentCount: row.attachments.length,
+    about:
+      row.valuationId !== null
+        ? { kind: 'valuation' as const, id: row.valuationId, reference: row.valuationReference ?? '' }
+        : { kind: 'complaint' as const, id: row.complaintId!, reference: row.complaintReference ?? '' },
+  }));
 }
 
 /** Reads everything held about the person, newest first in each group. */
@@ -100,7 +157,8 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
     .where(match.complaints)
     .orderBy(desc(dataProtectionComplaints.createdAt), desc(dataProtectionComplaints.id));
   const complaintIds = complaints.map((c) => c.id);
-  const [events, offers, messages, calls, reviews] = await Promise.all([
+  const messageMatch = messageConditions(match.messages, valuationIds, complaintIds);
+  const [events, offers, messages, calls, reviews, thirdParty] = await Promise.all([
     valuationIds.length
       ? db
           .select()
@@ -118,7 +176,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
     db
       .select()
       .from(outboundMessages)
-      .where(messageCondition(match.messages, valuationIds, complaintIds))
+      .where(messageMatch.theirs)
       .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id)),
     match.calls
       ? db.select().from(callLogs).where(match.calls).orderBy(desc(callLogs.createdAt), desc(callLogs.id))
@@ -130,8 +188,9 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
           .where(match.reviews)
           .orderBy(desc(customerReviews.submittedAt), desc(customerReviews.id))
       : [],
+    findThirdParty(db, messageMatch.thirdParty),
   ]);
-  return { identifier, valuations, events, offers, messages, calls, reviews, complaints };
+  return { identifier, valuations, events, offers, messages, calls, reviews, complaints, thirdParty };
 }
 
 /** A valuation's photos as stored entries we can read (anything else is never served). */
@@ -153,8 +212,6 @@ export function countsOf(held: HeldData): DataRequestCounts {
     complaints: held.complaints.length,
   };
 }
-
-const iso = (date: Date) => date.toISOString();
 
 /** What the screen lists: enough to recognise each record, not the records themselves. */
 export function summarise(held: HeldData): DataRequestSearchResult {
@@ -203,6 +260,7 @@ export function summarise(held: HeldData): DataRequestSearchResult {
       createdAt: iso(c.createdAt),
       status: c.status,
     })),
+    thirdPartyMessages: held.thirdParty,
   };
 }
 
@@ -286,7 +344,7 @@ export async function eraseHeldData(
 
     const messages = await tx
       .delete(outboundMessages)
-      .where(messageCondition(match.messages, valuationIds, complaintIds))
+      .where(messageConditions(match.messages, valuationIds, complaintIds).theirs)
       .returning({ attachments: outboundMessages.attachments });
     const valuations = await deleteValuationRows(tx, valuationIds);
     const complaints = complaintIds.length

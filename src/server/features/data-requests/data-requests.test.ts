@@ -41,12 +41,16 @@ import { validValuation } from '../../../../test/helpers/valuation';
  * sam@) and a number one digit away. A search finds exactly one person's records; the export holds
  * every row and file about them and nothing about the other; the erasure leaves nothing findable
  * (search, SQL over every table, files on disk) and the other person untouched, with an audit
- * entry of counts only; bad input and a wrong confirmation change nothing.
+ * entry of counts only; bad input and a wrong confirmation change nothing. Both sellers' vehicle
+ * reports go to one dealer: a search by the dealer's address lists them as third-party records,
+ * and the dealer's export and erasure leave them out (issue 32).
  */
 
 const ORIGIN = 'http://localhost';
 const NOW = new Date('2026-03-02T09:00:00Z');
 const STAFF_EMAIL = 'office.alerts@carbuy-test.uk';
+/** The dealer both sellers' vehicle reports are e-mailed to. */
+const DEALER_EMAIL = 'buyer@lincsmotors.example';
 
 const sam = {
   firstName: 'Samwise',
@@ -210,7 +214,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(offer.statusCode, offer.body).toBe(201);
     const forward = await post(`/api/valuations/${id}/send-to-dealer`, {
       dealerName: 'Lincs Motor Traders',
-      dealerEmail: 'buyer@lincsmotors.example',
+      dealerEmail: DEALER_EMAIL,
       message: `One for you: ${person.firstName}'s Focus.`,
       senderName: 'CarBuy Direct Team',
       includeContactDetails: true,
@@ -627,6 +631,112 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       [log[1]!.id, 'erasure', adminName],
       [log[0]!.id, 'erasure', adminName],
     ]);
+  }, 60_000);
+
+  /**
+   * Issue 32: a dealer is sent each seller's vehicle report (the seller's name, e-mail, phone and
+   * postcode, with a PDF), and one message about no one (a test). Searching by the dealer's address
+   * lists the reports as third-party records; the dealer's export and erasure hold and take only
+   * the test message, and each seller's report stays theirs, untouched.
+   */
+  async function seedDealerCase() {
+    await setup();
+    const samSeeded = await seedPerson(sam);
+    const xsamSeeded = await seedPerson(xsam);
+    const [dealerOwn] = await db()
+      .insert(outboundMessages)
+      .values({
+        channel: 'email',
+        recipient: DEALER_EMAIL,
+        subject: 'Test message',
+        textBody: 'Hello dealer',
+        templateName: 'message-test',
+      })
+      .returning({ id: outboundMessages.id });
+    const reports = await db()
+      .select({
+        id: outboundMessages.id,
+        valuationId: outboundMessages.valuationId,
+        attachments: outboundMessages.attachments,
+      })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.templateName, 'dealer-forward'));
+    expect(reports).toHaveLength(2);
+    const reportKeys = reports.flatMap((r) => r.attachments.map((a) => a.storageKey));
+    expect(reportKeys).toHaveLength(2);
+    return { samSeeded, xsamSeeded, dealerOwnId: dealerOwn!.id, reports, reportKeys };
+  }
+
+  it('lists messages to a person about someone else’s valuation as third-party records', async () => {
+    const { samSeeded, xsamSeeded, dealerOwnId, reports } = await seedDealerCase();
+    const [samReference] = (
+      await db()
+        .select({ reference: carValuations.reference })
+        .from(carValuations)
+        .where(eq(carValuations.id, samSeeded.valuationIds[0]!))
+    ).map((row) => row.reference);
+
+    const found = await search({ email: DEALER_EMAIL.toUpperCase() });
+    expect(found.messages.map((message) => message.id)).toEqual([dealerOwnId]);
+    expect(found.counts).toEqual({ ...emptyCounts, messages: 1 });
+    expect(found.thirdPartyMessages.map((message) => message.id).sort()).toEqual(reports.map((r) => r.id).sort());
+    const aboutSam = found.thirdPartyMessages.find((message) => message.about.id === samSeeded.valuationIds[0]);
+    expect(aboutSam).toMatchObject({
+      channel: 'email',
+      templateName: 'dealer-forward',
+      attachmentCount: 1,
+      about: { kind: 'valuation', reference: samReference },
+    });
+    expect(found.thirdPartyMessages.map((message) => message.about.id)).toContain(xsamSeeded.valuationIds[0]);
+    // The sellers' own searches still find their reports as theirs, and nothing third-party.
+    const bySam = await search({ email: sam.email });
+    expect(bySam.messages.map((message) => message.id)).toContain(aboutSam!.id);
+    expect(bySam.thirdPartyMessages).toEqual([]);
+  }, 60_000);
+
+  it('never exports a message to a person about someone else’s valuation', async () => {
+    const { dealerOwnId, reports } = await seedDealerCase();
+    const exported = await exportZip({ email: DEALER_EMAIL });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    // No PDF: only the dealer's own (attachment-less) test message.
+    expect(Object.keys(zip).sort()).toEqual(['README.txt', 'data.json']);
+    const everything = Object.values(zip)
+      .map((bytes) => Buffer.from(bytes).toString('latin1'))
+      .join('\n')
+      .toLowerCase();
+    for (const person of [sam, xsam]) {
+      for (const detail of [person.email, person.lastName, person.firstName, person.e164, person.phone, 'LN11 0LQ']) {
+        expect(everything).not.toContain(detail.toLowerCase());
+      }
+    }
+    for (const report of reports) expect(everything).not.toContain(report.id);
+    expect(everything).toContain(dealerOwnId);
+    const readme = Buffer.from(zip['README.txt']!).toString('utf8');
+    expect(readme).toContain('We hold 2 such message(s), left out of this file.');
+  }, 60_000);
+
+  it('never erases a message to a person about someone else’s valuation, nor its file', async () => {
+    const { reports, reportKeys } = await seedDealerCase();
+    const sellersBefore = [await search({ email: sam.email }), await search({ email: xsam.email })];
+    const erased = await erase({ email: DEALER_EMAIL, confirm: DEALER_EMAIL });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json<DataRequestErasure>().counts).toEqual({ ...emptyCounts, messages: 1 });
+    const left = await db()
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(
+        inArray(
+          outboundMessages.id,
+          reports.map((r) => r.id),
+        ),
+      );
+    expect(left).toHaveLength(2);
+    for (const key of reportKeys) expect(await stillStored(key)).toBe(true);
+    expect([await search({ email: sam.email }), await search({ email: xsam.email })]).toEqual(sellersBefore);
+    const after = await search({ email: DEALER_EMAIL });
+    expect(after.counts).toEqual(emptyCounts);
+    expect(after.thirdPartyMessages).toHaveLength(2);
   }, 60_000);
 
   it('deletes the recordings at Twilio when calls are set up, and reports one it could not', async () => {

@@ -115,12 +115,12 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
     ...(missing.length ? { filesNoLongerHeld: missing } : {}),
   };
   entries['data.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
-  entries['README.txt'] = strToU8(readme(tradingName, now, missing.length));
+  entries['README.txt'] = strToU8(readme(tradingName, now, missing.length, held.thirdParty.length));
   const zip = zipSync(entries, { mtime: now });
   return { zip, counts, missingFiles: missing.length } satisfies ExportResult;
 }
 
-function readme(tradingName: string, now: Date, missing: number): string {
+function readme(tradingName: string, now: Date, missing: number, thirdParty: number): string {
   const lines = [
     `Your personal data held by ${tradingName}`,
     `Exported on ${now.toISOString().slice(0, 10)} in answer to a request to see your data (UK GDPR Article 15).`,
@@ -143,7 +143,16 @@ function readme(tradingName: string, now: Date, missing: number): string {
     '',
     'attachments/<message id>/',
     '  Files sent with those messages, such as the vehicle report sent to a dealer.',
+    '',
+    'What is not in this file:',
+    '',
+    '  Messages sent to your address or number about another person’s valuation request or',
+    '  complaint (for example a vehicle report sent to you as a dealer) are that person’s',
+    '  personal data, not yours, so they are not included.',
   ];
+  if (thirdParty > 0) {
+    lines.push(`  We hold ${thirdParty} such message(s), left out of this file.`);
+  }
   if (missing > 0) {
     lines.push(
       '',

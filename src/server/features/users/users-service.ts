@@ -48,6 +48,11 @@ export async function listUsers(db: Db): Promise<User[]> {
     .orderBy(asc(sql`lower(${users.username})`));
 }
 
+/**
+ * The password is the creating admin's choice, so it is only a first key: the new user must
+ * replace it at first sign-in (ASVS 6.4.1), by the same flag and screen as a generated first
+ * admin's (auth/first-admin.ts, auth/access.ts): every admin call is refused until they do.
+ */
 export async function createUser(deps: UsersDeps, input: z.output<typeof createUserInputSchema>): Promise<User> {
   const weak = await weakPasswordReason(input.password, { username: input.username, tradingName: deps.tradingName });
   if (weak) throw fieldError('password', weak);
@@ -62,6 +67,7 @@ export async function createUser(deps: UsersDeps, input: z.output<typeof createU
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
+        mustChangePassword: true,
       })
       .returning();
     return created!;

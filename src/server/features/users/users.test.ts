@@ -52,6 +52,33 @@ describe.each(testEngines)('admin users API on %s', (engine) => {
     expect((await signedInCookie(t.app, input)).length).toBeGreaterThan(10);
   });
 
+  /** ASVS 6.4.1 (issue 32): the password the admin chose is not the new user's to keep. */
+  it('makes a new user choose their own password at first sign-in before anything else', async () => {
+    const { cookie } = await setup();
+    const input = newUser();
+    expect((await call('POST', '/api/admin/users', cookie, input)).statusCode).toBe(201);
+
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: input.username, password: input.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json()).toMatchObject({ username: input.username, mustChangePassword: true });
+    const theirs = await signedInCookie(t.app, input);
+    const blocked = await call('GET', '/api/admin/users', theirs);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+
+    const changed = await call('POST', '/api/auth/change-password', theirs, {
+      currentPassword: input.password,
+      newPassword: 'Lantern heron quietly 58',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ mustChangePassword: false });
+    expect((await call('GET', '/api/admin/users', theirs)).statusCode).toBe(200);
+  });
+
   it('refuses a username that exists in any letter case with 409 and a clear message', async () => {
     const { admin, cookie } = await setup();
     const response = await call(

@@ -8,8 +8,9 @@ import { useSignOut } from './use-sign-out';
 
 /**
  * What the guarded area shows, and all it shows, while the signed-in user
- * still has a generated password: the server refuses every admin call until
- * it is replaced (403 PASSWORD_CHANGE_REQUIRED).
+ * still has a password they did not choose (the first admin's generated one,
+ * or one set by the admin who created the account): the server refuses every
+ * admin call until it is replaced (403 PASSWORD_CHANGE_REQUIRED).
  */
 export function ForcedPasswordChange({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
@@ -19,8 +20,9 @@ export function ForcedPasswordChange({ user }: { user: SessionUser }) {
       title="Choose a new password"
       description={
         <p>
-          You signed in as <strong className="font-semibold text-brand-950">{user.username}</strong> with a generated
-          password. Replace it with a password only you know before you use the back office.
+          You signed in as <strong className="font-semibold text-brand-950">{user.username}</strong> with a password you
+          did not choose: one generated for you, or set by the admin who created your account. Replace it with a
+          password only you know before you use the back office.
         </p>
       }
       footer={
@@ -36,7 +38,7 @@ export function ForcedPasswordChange({ user }: { user: SessionUser }) {
       <ChangePasswordForm
         className="grid grid-cols-1 gap-6"
         currentPasswordLabel="Current password"
-        currentPasswordHint="The generated password you just signed in with."
+        currentPasswordHint="The password you just signed in with."
         actions={({ pending }) => (
           <Button type="submit" variant="brand" size="lg" className="w-full" disabled={pending}>
             {pending ? <Spinner /> : null}

@@ -124,6 +124,7 @@ function EraseForm({
     counts.complaints ? countPhrase('complaints', counts.complaints) : null,
   ].filter((line): line is string => line !== null);
   const noun = result.identifier.kind === 'email' ? 'e-mail address' : 'phone number';
+  const thirdParty = result.thirdPartyMessages.length;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -159,6 +160,13 @@ function EraseForm({
             details.
           </p>
         </div>
+        {thirdParty > 0 ? (
+          <p className="rounded-lg border border-line bg-surface p-3.5 text-sm text-ink">
+            <strong className="font-semibold text-brand-950">Not deleted:</strong>{' '}
+            {thirdParty === 1 ? '1 message' : `${thirdParty.toLocaleString('en-GB')} messages`} sent to them about other
+            people’s valuation requests or complaints. That is the other people’s data, not this person’s.
+          </p>
+        ) : null}
         <FormField
           label={`Type the ${noun} to confirm`}
           hint={

@@ -7,6 +7,7 @@ import {
   Phone,
   ShieldAlert,
   Trash2,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
@@ -58,6 +59,8 @@ export function SearchResults({
   const who = displayIdentifier(result.identifier);
   const total = recordTotal(result.counts);
   const phrases = countPhrases(result.counts);
+  const thirdParty = result.thirdPartyMessages.length;
+  const noun = result.identifier.kind === 'email' ? 'e-mail address' : 'phone number';
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby={headingId}>
       <div className="grid gap-4 border-b border-line p-4 sm:p-5">
@@ -67,9 +70,11 @@ export function SearchResults({
             <span className="font-mono text-base">{who}</span>
           </h2>
           <p className="mt-1 text-sm text-muted" aria-live="polite">
-            {total === 0
-              ? `No records have this ${result.identifier.kind === 'email' ? 'e-mail address' : 'phone number'}. Try the person's ${result.identifier.kind === 'email' ? 'phone number' : 'e-mail address'} too.`
-              : phrases.join(', ')}
+            {total > 0
+              ? phrases.join(', ')
+              : thirdParty > 0
+                ? `Nothing with this ${noun} is this person’s own: only records about other people, listed below.`
+                : `No records have this ${noun}. Try the person's ${result.identifier.kind === 'email' ? 'phone number' : 'e-mail address'} too.`}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -195,7 +200,67 @@ export function SearchResults({
           </Group>
         </div>
       ) : null}
+      {thirdParty > 0 ? <ThirdPartyGroup messages={result.thirdPartyMessages} noun={noun} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Messages sent to this address or number about someone else's valuation or complaint (such as a
+ * vehicle report sent to a dealer): that person's data, so apart from the rest, with what staff
+ * need to review each on the record it is about, and plainly left out of the export and erasure.
+ */
+function ThirdPartyGroup({ messages, noun }: { messages: Result['thirdPartyMessages']; noun: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-line bg-amber-50/60 px-4 py-4 sm:px-5">
+      <h3 id={headingId} className="flex items-center gap-2 font-bold text-brand-950">
+        <UsersRound aria-hidden="true" className="size-5 text-brand-600" />
+        Records about other people
+        <span className="rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">
+          {messages.length.toLocaleString('en-GB')}
+        </span>
+      </h3>
+      <p className="mt-2 text-sm text-ink">
+        Sent to this {noun}, but about someone else’s valuation request or complaint, such as a vehicle report sent to a
+        dealer. They are that person’s data, so they are <strong>not in the export</strong> and{' '}
+        <strong>not erased</strong> with this person’s records. Review each one on the record it is about.
+      </p>
+      <ul className="mt-3 grid gap-2.5">
+        {messages.map((message) => (
+          <Item
+            key={message.id}
+            title={
+              <span className="font-semibold text-brand-950">
+                {message.subject ?? templateLabel(message.templateName)}
+              </span>
+            }
+            badges={<AboutLink about={message.about} />}
+            details={[
+              message.channel === 'sms' ? 'Text message' : 'E-mail',
+              message.subject ? templateLabel(message.templateName) : null,
+              formatUkDateAndTime(message.createdAt),
+              message.attachmentCount
+                ? `${message.attachmentCount} ${message.attachmentCount === 1 ? 'attachment' : 'attachments'}`
+                : null,
+            ]}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The record a third-party message is about, by its reference, linked where it has its own page. */
+function AboutLink({ about }: { about: Result['thirdPartyMessages'][number]['about'] }) {
+  const label = `${about.kind === 'valuation' ? 'About valuation' : 'About complaint'} ${about.reference}`;
+  return (
+    <Link
+      to={about.kind === 'valuation' ? adminPaths.valuation(about.id) : adminPaths.complaints}
+      className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
+    >
+      {label}
+    </Link>
   );
 }
 

@@ -51,7 +51,8 @@ export function CreateUserDialog({
         <DialogHeader>
           <DialogTitle>Create New Admin User</DialogTitle>
           <DialogDescription>
-            They sign in with this username and password, and can change the password once signed in. Fields marked{' '}
+            They sign in with this username and password the first time, and are then asked to choose their own password
+            before they can use the back office. Fields marked{' '}
             <span aria-hidden="true" className="font-semibold text-danger">
               *
             </span>

@@ -342,6 +342,9 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
   });
 }
 
+/** The build's HTML files, at any depth: every one is a template the page renderer reads. */
+const BUILD_TEMPLATES = '**/*.html';
+
 /**
  * Files from the client build. Hashed files under /assets never change, so
  * browsers may keep them for a year; the rest (favicon and the like) for an hour.
@@ -349,10 +352,13 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
 async function registerBuiltAssets(app: FastifyInstance, root: string) {
   await registerWithAccess(app, 'public', fastifyStatic, {
     root,
+    // One route per file found at start-up (wildcard: false), and none for the build's HTML files:
+    // they are the server's page templates (index.html, public.html), filled in per request, never
+    // pages on their own. Vite's manifest (.vite/) is left out as a dotfile folder.
     wildcard: false,
+    globIgnore: [BUILD_TEMPLATES],
+    serveDotFiles: false,
     index: false,
-    // The HTML template and Vite's manifest are for the server only.
-    allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');

@@ -103,7 +103,7 @@ export type AppDeps = {
   /** The kept public pages; tests pass their own to shorten its re-check interval. */
   pageCache?: PageCache;
   /** Visitor analytics: tests pass their own place look-up and write interval. */
-  analytics?: { geo?: GeoLookup; flushEveryMs?: number };
+  analytics?: { geo?: GeoLookup; flushEveryMs?: number; collectLimit?: { limit: number; windowMs: number } };
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -251,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('visits', visits);
   app.addHook('onClose', async () => visits.close());
-  await app.register(analyticsRoutes, { db, clock, visits });
+  await app.register(analyticsRoutes, { db, clock, visits, collectLimit: deps.analytics?.collectLimit });
   await registerCalls(app, { db, clock, config, uploads });
   await registerPublicUploads(app, uploads.root);
 

@@ -219,9 +219,12 @@ test.describe('[PUBLIC][ASSETS]', () => {
     const favicon = await request.get('/favicon.svg');
     expect(favicon.headers()['cache-control']).toBe('public, max-age=3600');
     expect((await request.get('/.vite/manifest.json')).status()).toBe(404);
-    const template = await request.get('/index.html');
-    expect(template.status()).toBe(404);
-    expect(await template.text()).not.toContain('<!--app-html-->');
+    // Both page templates, the back office's and the public pages' (issue 32): never served as they are.
+    for (const path of ['/index.html', '/public.html']) {
+      const template = await request.get(path);
+      expect(template.status(), path).toBe(404);
+      expect(await template.text(), path).not.toContain('<!--app-html-->');
+    }
   });
 });
 

@@ -13,6 +13,9 @@ import { answerSteps2To4, cameraPhoto, emailsTo, footer, hydrated, next, toastWi
 /** Chromium logs the lookup's designed 404 for a registration DVLA does not know. */
 const test = testAllowingStatuses([404]);
 
+/** What the success screen says once the photo area is gone (a reload). */
+const NO_MORE_PHOTOS = 'Photos can only be added straight after sending your request';
+
 /** Records every value the upload progress bar shows, from before the upload starts. */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
@@ -98,11 +101,6 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await expect(page.getByText('3 photos added to your valuation.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeFocused();
 
-      // A reload keeps the success screen, its reference and its photo area.
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
-      await expect(referenceLine).toHaveText(`Your reference: ${reference}`);
-
       // Opened again from the keyboard: the stored photos come back as thumbnails; one is removed.
       await page.getByRole('button', { name: 'Upload Photos (Optional)' }).focus();
       await page.keyboard.press('Enter');
@@ -133,6 +131,15 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await page.getByRole('button', { name: 'Skip Photos' }).click();
       await expect(page.getByText('2 photos added to your valuation.')).toBeVisible();
 
+      // A reload keeps the success screen and its reference, but not the photo area: the upload
+      // token lived in the page's memory only (issue 32), and the seller is told so plainly.
+      expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toMatch(/uploadToken/i);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+      await expect(referenceLine).toHaveText(`Your reference: ${reference}`);
+      await expect(page.getByText(NO_MORE_PHOTOS)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toHaveCount(0);
+
       // Back to Home: the next valuation starts afresh.
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await expect(page).toHaveURL(/\/$/);
@@ -140,11 +147,11 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       // home page's data arrives, a moment before React shows the page; a Back in that moment
       // abandons the move and leaves the success screen where it was.)
       await expect(page.getByRole('heading', { level: 1, name: 'Sell your car the simple way' })).toBeVisible();
-      // Back is the success screen again (its own address), photo area and all; the form itself
+      // Back is the success screen again (its own address) with its reference; the form itself
       // starts a new request.
       await page.goBack();
       await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeVisible();
+      await expect(referenceLine).toHaveText(`Your reference: ${reference}`);
       await page.goto('/valuation');
       await expect(footer(page, 1)).toBeVisible();
       await expect(page.getByLabel('Registration number')).toHaveValue('');

@@ -104,7 +104,7 @@ export type AppDeps = {
   /** The kept public pages; tests pass their own to shorten its re-check interval. */
   pageCache?: PageCache;
   /** Visitor analytics: tests pass their own place look-up and write interval. */
-  analytics?: { geo?: GeoLookup; flushEveryMs?: number };
+  analytics?: { geo?: GeoLookup; flushEveryMs?: number; collectLimit?: { limit: number; windowMs: number } };
   /** Extra plugins registered before the page routes (Vite's dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 };
@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('visits', visits);
   app.addHook('onClose', async () => visits.close());
-  await app.register(analyticsRoutes, { db, clock, visits });
+  await app.register(analyticsRoutes, { db, clock, visits, collectLimit: deps.analytics?.collectLimit });
   await registerCalls(app, { db, clock, config, uploads });
   await registerPublicUploads(app, uploads.root);
 
@@ -345,6 +345,9 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
   });
 }
 
+/** The build's HTML files, at any depth: every one is a template the page renderer reads. */
+const BUILD_TEMPLATES = '**/*.html';
+
 /**
  * Files from the client build. Hashed files under /assets never change, so
  * browsers may keep them for a year; the rest (favicon and the like) for an hour.
@@ -352,10 +355,13 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
 async function registerBuiltAssets(app: FastifyInstance, root: string) {
   await registerWithAccess(app, 'public', fastifyStatic, {
     root,
+    // One route per file found at start-up (wildcard: false), and none for the build's HTML files:
+    // they are the server's page templates (index.html, public.html), filled in per request, never
+    // pages on their own. Vite's manifest (.vite/) is left out as a dotfile folder.
     wildcard: false,
+    globIgnore: [BUILD_TEMPLATES],
+    serveDotFiles: false,
     index: false,
-    // The HTML template and Vite's manifest are for the server only.
-    allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');

@@ -184,6 +184,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         valuations: { submitLimit: unlimited },
         reviews: { submitLimit: unlimited },
         complaints: { submitLimit: unlimited },
+        analytics: { collectLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

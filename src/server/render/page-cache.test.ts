@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '~/server/app';
 import { openDatabase } from '~/server/db/client';
@@ -9,6 +12,7 @@ import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../test/
 import { testEngines } from '../../../test/helpers/database';
 import { appPages, cachedAppPages } from '../../../test/helpers/pages';
 import { cspHash, pageStyles } from './critical-css';
+import { pathVerdict } from './canonical-path';
 import { createPageCache } from './page-cache';
 import type { RenderSource } from './page-routes';
 import { pageCacheKey } from './page-cache-key';
@@ -56,6 +60,40 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/about?anything=else')).toBeNull();
     expect(pageCacheKey('/recently-purchased?page=1&page=2')).toBeNull();
     expect(pageCacheKey(`/${'a'.repeat(300)}`)).toBeNull();
+  });
+});
+
+describe('pathVerdict', () => {
+  it('leaves the one spelling of a page alone', () => {
+    for (const url of ['/', '/about', '/recently-purchased?page=2', '/valuation?registration=AB12%20CDE', '/caf%C3%A9'])
+      expect(pathVerdict(url).kind, url).toBe('canonical');
+  });
+
+  it('sends spellings a link may produce to the page, keeping the query', () => {
+    expect(pathVerdict('//about')).toMatchObject({ kind: 'redirect', location: '/about' });
+    expect(pathVerdict('/about/?utm_source=x')).toMatchObject({ kind: 'redirect', location: '/about?utm_source=x' });
+    expect(pathVerdict('/reviews//write///')).toMatchObject({ kind: 'redirect', location: '/reviews/write' });
+    expect(pathVerdict('/%61bout')).toMatchObject({ kind: 'redirect', location: '/about' });
+    expect(pathVerdict('/caf%c3%a9')).toMatchObject({ kind: 'redirect', location: '/caf%C3%A9' });
+    expect(pathVerdict('//')).toMatchObject({ kind: 'redirect', location: '/' });
+  });
+
+  it('refuses spellings only a crafted address has', () => {
+    for (const url of [
+      '//x123/%2e%2e',
+      '/about/..',
+      '/./about',
+      '/x/%2E%2e/about',
+      '/.%2e/about',
+      '/about%2f',
+      '/%5cabout',
+      '/\\evil.example',
+      '/about%',
+      '/about%zz',
+      '/%c3',
+      'http://evil.example/about',
+    ])
+      expect(pathVerdict(url).kind, url).toBe('refused');
   });
 });
 
@@ -217,6 +255,49 @@ describe.each(testEngines)('kept public pages on %s', (engine) => {
     expect(pageCache.size).toBe(2); // '/' and '/valuation'
   });
 
+  it('renders and keeps nothing for other spellings of a page: they are redirected or refused first', async () => {
+    let renders = 0;
+    const counted: RenderSource = { ...cachedAppPages, entry: () => ((renders += 1), cachedAppPages.entry()) };
+    const pageCache = createPageCache({ maxEntries: 2, recheckAfterMs: 3_600_000 });
+    t = await createTestApp(engine, { deps: { renderSource: counted, clock: testClock(), pageCache } });
+    const get = await rawGetter(t.app);
+    for (const url of ['/', '/about']) expect((await get(url)).statusCode).toBe(200);
+    expect([pageCache.size, renders]).toEqual([2, 2]);
+
+    const redirected = ['//about', '/about/', '/%61bout', '//?utm_source=x'];
+    for (let i = 0; i < 20; i += 1) {
+      const junk = await get(`//x${i}/%2e%2e`);
+      expect(junk.statusCode).toBe(404);
+      expect(junk.headers['content-type']).toMatch(/^text\/html/);
+      expect((await get(`/about/%2e%2e/x${i}`)).statusCode).toBe(404);
+      expect((await get(`/about%2f${i}`)).statusCode).toBe(404);
+      const moved = await get(redirected[i % redirected.length]!);
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toMatch(/^\/(about)?(\?utm_source=x)?$/);
+      // Query-string variants of a page are rendered for their visitor, never kept.
+      expect((await get(`/about?a=${i}`)).statusCode).toBe(200);
+      expect((await get(`/no-such-page-${i}`)).statusCode).toBe(404);
+    }
+    expect(pageCache.size).toBe(2);
+    const rendersForJunk = renders;
+    expect(rendersForJunk).toBe(2 + 20 * 2); // the ?a= variants and the unknown pages only
+
+    // The real pages are still kept: served again without a render.
+    for (const url of ['/', '/about']) expect((await get(url)).statusCode).toBe(200);
+    expect(renders).toBe(rendersForJunk);
+  });
+
+  it('refuses API and upload paths in any spelling, never rendering them as pages', async () => {
+    const { app, pageCache } = await setup();
+    const get = await rawGetter(app);
+    for (const url of ['//api/health', '/api//health', '//api/valuations/x/%2e%2e', '//uploads/a.jpg']) {
+      const answer = await get(url);
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+      expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    expect(pageCache.size).toBe(0);
+  });
+
   it('does not keep 404s or pages past the last, so made-up addresses cannot fill it', async () => {
     const { app, pageCache } = await setup();
     for (let i = 0; i < 5; i += 1) expect((await app.inject(`/no-such-page-${i}`)).statusCode).toBe(404);
@@ -299,3 +380,21 @@ describe.each(testEngines)('kept public pages on %s', (engine) => {
     expect(pageCache.size).toBe(0);
   });
 });
+
+/**
+ * GET with the path exactly as written, over a real socket: app.inject (and fetch) parse the
+ * address first, turning `//x/%2e%2e` into another path before the server sees it.
+ */
+async function rawGetter(app: FastifyInstance) {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return (path: string) =>
+    new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body }));
+      });
+      request.on('error', reject);
+    });
+}

@@ -22,6 +22,7 @@ import {
   type CachedPage,
   type PageCache,
 } from './page-cache';
+import { pathVerdict } from './canonical-path';
 import { pageCacheKey, sameVersions } from './page-cache-key';
 import { collectPageData, type PageDataRegistry } from './page-data';
 import { formFields, PAGE_FORM_BODY_LIMIT, type FormFields, type PageForm, type PageFormRegistry } from './page-forms';
@@ -218,11 +219,15 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
   }
 
   app.get('/*', pageRouteOptions, async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
+    const verdict = pathVerdict(request.url);
+    const { pathname } = verdict;
+    // Before the page's own spelling rules: `//api/health` is no page either, and is not redirected.
     if (NOT_PAGES.test(pathname)) {
-      if (sendMethodNotAllowed(reply, app.registeredRoutes ?? [], request.method, pathname)) return reply;
+      if (sendMethodNotAllowed(reply, app.registeredRoutes, request.method, pathname)) return reply;
       throw new AppError('NOT_FOUND', `No such endpoint: GET ${pathname}`);
     }
+    if (verdict.kind === 'refused') throw new AppError('NOT_FOUND', 'No page has this address');
+    if (verdict.kind === 'redirect') return reply.redirect(verdict.location, 301);
     const admin = isAdminPath(pathname);
     reply.header('Cache-Control', admin ? ADMIN_PAGE_CACHE : PUBLIC_PAGE_CACHE);
     if (admin) reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -316,7 +321,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
    * /api, goes on to the app's error handler.
    */
   function refusedPageHandler(error: Error, request: FastifyRequest, reply: FastifyReply) {
-    const pathname = request.url.split('?')[0]!;
+    const { pathname } = pathVerdict(request.url);
     if (!(error instanceof AppError) || error.statusCode >= 500 || NOT_PAGES.test(pathname)) throw error;
     request.log.info({ code: error.code, detail: error.options.detail }, `page request refused: ${error.code}`);
     const page = request.method === 'POST' ? refusedFormPage : badRequestPage;

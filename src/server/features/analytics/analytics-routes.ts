@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
+import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
@@ -21,7 +22,21 @@ import { rangeEndingToday } from './analytics-range';
 import type { VisitRecorder } from './visit-recorder';
 import { whyNotCounted } from './visit-filter';
 
-export type AnalyticsRoutesDeps = { db: Db; clock: () => Date; visits: VisitRecorder };
+export type AnalyticsRoutesDeps = {
+  db: Db;
+  clock: () => Date;
+  visits: VisitRecorder;
+  /** Tests narrow the beacon's limit (POST /api/analytics/collect). */
+  collectLimit?: { limit: number; windowMs: number };
+};
+
+/**
+ * The beacon is sent once per page shown again from the browser's memory (Back or Forward), so a
+ * person clicking about as fast as they can read sends a few a minute: 60 in ten minutes is a page
+ * every ten seconds throughout. Beyond it the views are not counted, so one address cannot make
+ * up visitors by the hundred with made-up user agents.
+ */
+export const ANALYTICS_COLLECT_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const admin = { access: 'admin' as const };
@@ -52,12 +67,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
   const { db, clock, visits } = deps;
   const reports = createAnalyticsReports(db);
   noStoreByDefault(app);
+  const beacons = createRateLimit(db, clock, {
+    bucket: 'analytics-collect',
+    ...(deps.collectLimit ?? ANALYTICS_COLLECT_LIMIT),
+  });
 
   app.post(
     ANALYTICS_COLLECT_ENDPOINT,
     {
       config: { access: 'public' },
-      schema: { body: collectBodySchema, response: { 204: z.null(), 400: apiErrorSchema } },
+      schema: { body: collectBodySchema, response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema } },
+      // Counted before the body is checked, so refused beacons count too. Over the limit it is a
+      // 429, not a silent 204: the view is not counted, and a browser's beacon ignores the answer.
+      onRequest: async (request) => beacons.take(request.ip),
     },
     async (request, reply) => {
       const path = request.body.path.split('?')[0]!;

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, hours, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
 import { cachedAppPages } from '../../../../test/helpers/pages';
+import { ANALYTICS_COLLECT_LIMIT } from './analytics-routes';
 import { deleteExpiredVisitRecords } from './visit-retention';
 
 /**
@@ -271,6 +272,23 @@ describe.each(testEngines)('visitor analytics on %s', (engine) => {
     const foreign = await beacon({ path: '/' }, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect((await rawRows()).map((row) => row.pagePath)).toEqual(['/reviews']);
+  });
+
+  it('counts at most the limit of beacons from one address, however many user agents it claims', async () => {
+    await setup();
+    const { limit } = ANALYTICS_COLLECT_LIMIT;
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 10; i += 1) {
+      const agent = CHROME.replace('Chrome/142.0.0.0', `Chrome/142.0.${i}.0`);
+      const answer = await beacon({ path: '/reviews' }, { 'user-agent': agent });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((status) => status === 204)).toHaveLength(limit);
+    expect(statuses.slice(limit)).toEqual(Array(10).fill(429));
+    await t!.app.visits.flush();
+    const daily = await adminGet<DailyStatsResponse>('/api/analytics/daily-stats');
+    expect(daily.days[0]).toEqual({ date: '2026-03-02', visitors: limit, pageViews: limit });
   });
 
   it("gives staff the range's days, places and pages from the rollups", async () => {

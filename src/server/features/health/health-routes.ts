@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appVersion } from '~/server/project-root';
 import { apiErrorSchema } from '~/shared/api-error';
 
+/**
+ * What anyone may learn: up or not. No version: it would tell an attacker which known flaws to try
+ * (staff see it in the admin-only API document, /api/openapi.json).
+ */
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'unreachable']),
-  version: z.string(),
 });
 
 /** Liveness and readiness in one: 200 only after a real query succeeds. */
@@ -20,10 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
     reply.header('Cache-Control', 'no-store');
     try {
       await ping();
-      return { status: 'ok' as const, database: 'ok' as const, version: appVersion };
+      return { status: 'ok' as const, database: 'ok' as const };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'error', database: 'unreachable', version: appVersion });
+      return reply.status(503).send({ status: 'error', database: 'unreachable' });
     }
   });
 };

@@ -2,7 +2,15 @@
  * Outbound e-mail and text messages (issue 9). Features queue messages with the Outbox, inside
  * their own transaction; the worker sends them; the back office lists them at /admin/messages.
  */
-export { createOutbox, OUTBOX_CHANNEL, type Outbox, type EmailTemplate, type SmsTemplate } from './outbox';
+export {
+  createOutbox,
+  OUTBOX_CHANNEL,
+  PUBLIC_FORM_CAP_REASON,
+  PUBLIC_FORM_MESSAGES_PER_RECIPIENT,
+  type Outbox,
+  type EmailTemplate,
+  type SmsTemplate,
+} from './outbox';
 export { createOutboxWorker, type OutboxWorker, type WorkerTransports } from './worker';
 export { messagesRoutes } from './messages-routes';
 export { describeTransports, transportsFor } from './transports';

@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { MessagingConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { outboundMessages, type StoredAttachment } from '~/server/db/schema';
 import type { FileStore } from '~/server/storage/file-store';
 import type { MessageChannel, MessageStatus } from '~/shared/messages';
 import { toE164 } from '~/shared/phone';
+import { complaintReceived } from './templates/complaint-received';
 import type { EmailContent, MessageContext } from './templates/layout';
+import { valuationReceived } from './templates/valuation-received';
 
 /**
  * The one way the product sends anything to a person (issue 9). A feature queues a message in the
@@ -61,6 +63,24 @@ export const HELD_REASONS: Record<MessageChannel, string> = {
   sms: 'No text message provider configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER to send texts.',
 };
 
+/**
+ * Messages a stranger can make us send (issue 32, finding 6): a public form's receipt goes to
+ * whatever address or number was typed in it, with the typed name and words in its body. The
+ * forms' rate limits are per client address, so without a cap per recipient anyone could use our
+ * forms to send one person our e-mails all day.
+ *
+ * What a real business does: the person who filled in the form is never refused (the request is
+ * stored and staff are told as usual, and the page shows its reference), but one recipient gets at
+ * most this many receipts a day. A further one is stored as failed, with the reason in plain words
+ * on the Messages screen: staff see that someone is using the form against that address, and can
+ * still press Retry for a genuine seller with more cars than that.
+ */
+export const PUBLIC_FORM_TEMPLATES: readonly string[] = [valuationReceived.name, complaintReceived.name];
+export const PUBLIC_FORM_MESSAGES_PER_RECIPIENT = { limit: 3, windowMs: 24 * 60 * 60_000 };
+export const PUBLIC_FORM_CAP_REASON =
+  `Not sent: this address had already been sent ${PUBLIC_FORM_MESSAGES_PER_RECIPIENT.limit} messages from our public forms in the last 24 hours. ` +
+  'The cap stops strangers using the forms to flood someone with e-mail. Press Retry to send it anyway.';
+
 export type OutboxDeps = {
   messaging: MessagingConfig;
   site: MessageContext['site'];
@@ -73,7 +93,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const context = (): MessageContext => ({ site: deps.site, now: deps.clock() });
 
   async function insert(tx: Db, row: typeof outboundMessages.$inferInsert): Promise<Queued> {
-    const held = !isConfigured(row.channel);
+    const capped = PUBLIC_FORM_TEMPLATES.includes(row.templateName) && (await overPublicFormCap(tx, row));
+    const held = !capped && !isConfigured(row.channel);
     const [created] = await tx
       .insert(outboundMessages)
       .values({
@@ -81,10 +102,34 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         // The app's clock, not the database's: the worker compares due times with the same clock.
         ...timestamps(deps.clock()),
         ...(held ? { status: 'held', lastError: HELD_REASONS[row.channel] } : {}),
+        ...(capped ? { status: 'failed', lastError: PUBLIC_FORM_CAP_REASON } : {}),
       })
       .returning({ id: outboundMessages.id, status: outboundMessages.status });
-    if (!held) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    if (!held && !capped) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     return created!;
+  }
+
+  /**
+   * True when the recipient has had its day's public-form messages (any case of the address). A
+   * lock on the recipient, held to the end of the transaction, makes simultaneous submissions
+   * count one after the other.
+   */
+  async function overPublicFormCap(tx: Db, row: typeof outboundMessages.$inferInsert): Promise<boolean> {
+    const recipient = row.recipient.toLowerCase();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`outbox public-form ${recipient}`}))`);
+    const { limit, windowMs } = PUBLIC_FORM_MESSAGES_PER_RECIPIENT;
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(outboundMessages)
+      .where(
+        and(
+          eq(outboundMessages.channel, row.channel),
+          eq(sql`lower(${outboundMessages.recipient})`, recipient),
+          inArray(outboundMessages.templateName, [...PUBLIC_FORM_TEMPLATES]),
+          gte(outboundMessages.createdAt, new Date(deps.clock().getTime() - windowMs)),
+        ),
+      );
+    return sent!.n >= limit;
   }
 
   return {

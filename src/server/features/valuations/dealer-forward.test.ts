@@ -137,7 +137,6 @@ describe.each(testEngines)('forwarding a valuation to a dealer on %s', (engine) 
       id: queued.messageId,
       channel: 'email',
       recipient: 'buyer@lincsmotors.example',
-      subject: 'Vehicle report: Ford Focus 2018 (AA19 AAA)',
     });
     expect(message!.textBody).toContain('One for you: clean Focus, collection in Louth.');
     expect(message!.textBody).toContain('CarBuy Direct Team at');
@@ -149,6 +148,8 @@ describe.each(testEngines)('forwarding a valuation to a dealer on %s', (engine) 
       .from(carValuations)
       .where(eq(carValuations.id, id));
     const reference = row!.reference;
+    // Fixed words and our reference: the car's name may be the seller's typing (issue 32).
+    expect(message!.subject).toBe(`Vehicle report ${reference}`);
     expect(message!.textBody).toContain(`reference ${reference}.`);
     expect(message!.attachments).toEqual([
       {

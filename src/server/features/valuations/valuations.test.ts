@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, idempotencyKeys, outboundMessages, valuationEvents } from '~/server/db/schema';
@@ -17,6 +17,7 @@ import { minutes, testClock } from '../../../../test/helpers/auth';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { validValuation } from '../../../../test/helpers/valuation';
 import { createValuation, deleteExpiredIdempotencyKeys, hashUploadToken } from '.';
+import { PUBLIC_FORM_CAP_REASON, PUBLIC_FORM_MESSAGES_PER_RECIPIENT } from '../messages';
 import { VALUATIONS_SCOPE } from './valuations-routes';
 
 /**
@@ -162,20 +163,74 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       [STAFF[1], 'new-valuation', id],
     ]);
     const [receipt, alert] = messages;
-    expect(receipt!.subject).toBe(`We have your valuation request for AB12CDE Ford Focus (reference ${reference})`);
+    expect(receipt!.subject).toBe(`We have your valuation request (reference ${reference})`);
     for (const part of [receipt!.textBody, receipt!.htmlBody]) {
       expect(part).toContain(`Your reference is ${reference}: please quote it if you contact us about it.`);
     }
-    expect(alert!.subject).toBe(`New valuation request ${reference}: AB12CDE Ford Focus (2018)`);
+    expect(alert!.subject).toBe(`New valuation request ${reference}`);
     expect(alert!.textBody).toContain(`Reference: ${reference}`);
     expect(receipt!.textBody).toContain('AB12CDE');
     expect(receipt!.textBody).toContain('within 24 hours');
     expect(receipt!.htmlBody).toContain('&lt;b&gt;Bob&lt;/b&gt;');
     expect(receipt!.htmlBody).not.toContain('<b>Bob</b>');
-    expect(alert!.subject).toContain('AB12CDE');
+    expect(alert!.textBody).toContain('AB12CDE');
     expect(alert!.textBody).toContain(`http://localhost/admin/valuations/${id}`);
     expect(alert!.htmlBody).toContain(`href="http://localhost/admin/valuations/${id}"`);
     expect(alert!.htmlBody).toContain('&lt;b&gt;Bob&lt;/b&gt; Seller');
+  });
+
+  it('sends one address at most the day’s cap of form receipts, however its case; the requests are all stored', async () => {
+    await setup();
+    const { limit } = PUBLIC_FORM_MESSAGES_PER_RECIPIENT;
+    const spellings = ['victim@example.com', 'Victim@Example.com', 'VICTIM@EXAMPLE.COM'];
+    for (let i = 0; i < limit + 2; i += 1) {
+      expectCreated(await submit({ ...validValuation(), email: spellings[i % spellings.length] }));
+    }
+    expectCreated(await submit({ ...validValuation(), email: 'someone.else@example.com' }));
+    const receipts = await db()
+      .select({
+        recipient: outboundMessages.recipient,
+        status: outboundMessages.status,
+        lastError: outboundMessages.lastError,
+      })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.templateName, 'valuation-received'))
+      .orderBy(outboundMessages.createdAt);
+    const toVictim = receipts.filter((r) => r.recipient.toLowerCase() === 'victim@example.com');
+    expect(toVictim.map((r) => r.status)).toEqual([...Array(limit).fill('held'), 'failed', 'failed']);
+    expect(toVictim.at(-1)!.lastError).toBe(PUBLIC_FORM_CAP_REASON);
+    expect(receipts.find((r) => r.recipient === 'someone.else@example.com')?.status).toBe('held');
+    // Staff hear of every request, capped receipt or not.
+    expect((await rowCounts()).valuations).toBe(limit + 3);
+    const [alerts] = await db()
+      .select({ n: count() })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.templateName, 'new-valuation'));
+    expect(alerts!.n).toBe((limit + 3) * STAFF.length);
+
+    // The cap is the outbox's, for every public form: a complaint's receipt counts against it too.
+    const complaint = await t!.app.inject({
+      method: 'POST',
+      url: '/api/complaints',
+      payload: { name: 'Jo Seller', email: 'victim@example.com', details: 'Please delete my number.' },
+    });
+    expect(complaint.statusCode, complaint.body).toBe(201);
+    const [complaintReceipt] = await db()
+      .select({ status: outboundMessages.status })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.templateName, 'complaint-received'));
+    expect(complaintReceipt!.status).toBe('failed');
+
+    // A day later the address gets receipts again.
+    clock.advance(minutes(24 * 60 + 1));
+    expectCreated(await submit({ ...validValuation(), email: 'victim@example.com' }));
+    const [latest] = await db()
+      .select({ status: outboundMessages.status })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.templateName, 'valuation-received'))
+      .orderBy(desc(outboundMessages.createdAt))
+      .limit(1);
+    expect(latest!.status).toBe('held');
   });
 
   it('queues no staff e-mail when STAFF_NOTIFY_EMAIL is empty', async () => {

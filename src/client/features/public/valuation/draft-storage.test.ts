@@ -53,14 +53,15 @@ describe('parseSubmitted', () => {
   const at = Date.UTC(2026, 10, 23, 12);
   const stored = (fields: object = {}) => JSON.stringify({ ...created, at, address: '/valuation', ...fields });
 
-  it('gives back the request submitted on this address within the hour', () => {
-    expect(parseSubmitted(stored(), '/valuation', at + 59 * 60_000)).toEqual(created);
+  it('gives back the request submitted on this address within the hour, without any upload token', () => {
+    // `stored()` holds a token, as an older version wrote it: it is never read back (issue 32).
+    const { uploadToken: _token, ...request } = created;
+    expect(parseSubmitted(stored(), '/valuation', at + 59 * 60_000)).toEqual(request);
   });
 
   it('forgets it after an hour, on another address, or when it is broken', () => {
     expect(parseSubmitted(stored(), '/valuation', at + 61 * 60_000)).toBeNull();
     expect(parseSubmitted(stored(), '/valuation?registration=AB12CDE', at)).toBeNull();
-    expect(parseSubmitted(stored({ uploadToken: 'short' }), '/valuation', at)).toBeNull();
     expect(parseSubmitted(stored({ id: '../../etc' }), '/valuation', at)).toBeNull();
     expect(parseSubmitted(stored({ reference: '<img src=x>' }), '/valuation', at)).toBeNull();
     expect(parseSubmitted('not json', '/valuation', at)).toBeNull();

@@ -144,19 +144,25 @@ export function attemptFor(
 // --- After submit ------------------------------------------------------------------------------
 
 /**
- * The request just stored (its id, reference and photo upload token), so a reload of the success
- * screen keeps it, its reference and its photo area. Kept only for the address it was submitted on
- * (`?submitted=1`, see the wizard's SUBMITTED_ADDRESS) and for an hour; the form itself, at
- * /valuation, always starts a new request.
+ * The request just stored (its id and reference), so a reload of the success screen still shows
+ * its reference. Kept only for the address it was submitted on (`?submitted=1`, see the wizard's
+ * SUBMITTED_ADDRESS) and for an hour; the form itself, at /valuation, always starts a new request.
+ *
+ * Never the photo upload token (issue 32): it lets whoever holds it add photos to the request, and
+ * session storage is readable by any script on the page for as long as the tab lives. The wizard
+ * keeps it in memory only, so a reload ends the photo area and the page says so.
  */
 export const SUBMITTED_STORAGE_KEY = 'carbuy.valuation-submitted.v1';
 const SUBMITTED_KEPT_MS = 60 * 60_000;
 
-type SubmittedRecord = ValuationCreated & { at: number; address: string };
+/** A stored request as a reload finds it: no upload token. */
+export type SubmittedRequest = Pick<ValuationCreated, 'id' | 'reference'>;
 
-export function saveSubmitted(created: ValuationCreated, address: string, now = Date.now()): void {
-  const { id, reference, uploadToken } = created;
-  const record: SubmittedRecord = { id, reference, uploadToken, at: now, address };
+type SubmittedRecord = SubmittedRequest & { at: number; address: string };
+
+export function saveSubmitted(created: SubmittedRequest, address: string, now = Date.now()): void {
+  const { id, reference } = created;
+  const record: SubmittedRecord = { id, reference, at: now, address };
   try {
     storage()?.setItem(SUBMITTED_STORAGE_KEY, JSON.stringify(record));
   } catch {
@@ -168,7 +174,7 @@ export function saveSubmitted(created: ValuationCreated, address: string, now = 
  * The request submitted on this address within the hour, or null. One stored before references
  * existed has none to show: it counts as broken, so the page shows the form instead.
  */
-export function parseSubmitted(raw: string | null, address: string, now = Date.now()): ValuationCreated | null {
+export function parseSubmitted(raw: string | null, address: string, now = Date.now()): SubmittedRequest | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw ?? 'null');
@@ -176,16 +182,16 @@ export function parseSubmitted(raw: string | null, address: string, now = Date.n
     return null;
   }
   if (!isRecord(parsed)) return null;
-  const { id, reference, uploadToken, at, address: storedAddress } = parsed;
+  // A token an older version stored is never read: the photo area needs the one in memory.
+  const { id, reference, at, address: storedAddress } = parsed;
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
   if (typeof reference !== 'string' || !VALUATION_REFERENCE_PATTERN.test(reference)) return null;
-  if (typeof uploadToken !== 'string' || !/^[A-Za-z0-9_-]{16,200}$/.test(uploadToken)) return null;
   if (typeof at !== 'number' || now - at > SUBMITTED_KEPT_MS || now < at) return null;
   if (storedAddress !== address) return null;
-  return { id, reference, uploadToken };
+  return { id, reference };
 }
 
-export function loadSubmitted(address: string): ValuationCreated | null {
+export function loadSubmitted(address: string): SubmittedRequest | null {
   try {
     return parseSubmitted(storage()?.getItem(SUBMITTED_STORAGE_KEY) ?? null, address);
   } catch {

@@ -27,8 +27,12 @@ export type DealerForwardData = {
 const withLineBreaks = (paragraph: string) =>
   html`${paragraph.split('\n').map((part, i) => (i === 0 ? part : [html`<br />`, part]))}`;
 
-export function dealerForwardSubject(data: Pick<DealerForwardData, 'vehicle' | 'registration'>): string {
-  return `Vehicle report: ${data.vehicle} (${data.registration})`;
+/**
+ * Fixed words and the report's reference: the vehicle's name may be what the seller typed (when
+ * DVLA did not know it), and a subject carries nothing a stranger wrote (issue 32).
+ */
+export function dealerForwardSubject(data: Pick<DealerForwardData, 'reference'>): string {
+  return `Vehicle report ${data.reference}`;
 }
 
 export const dealerForward = {
@@ -54,7 +58,7 @@ export const dealerForward = {
       html: emailHtml(
         subject,
         {
-          preheader: `${data.senderName} at ${tradingName} sent you a report on ${summary}.`,
+          preheader: `${data.senderName} at ${tradingName} sent you a vehicle report, reference ${data.reference}.`,
           heading: `Vehicle report: ${data.vehicle}`,
           paragraphs: lines.map(withLineBreaks),
         },

@@ -28,7 +28,8 @@ export const newValuation = {
   email(data: NewValuationData, context: MessageContext): EmailContent {
     const url = `${context.site.publicBaseUrl}/admin/valuations/${data.id}`;
     const vehicle = [vehicleName(data), data.year && `(${data.year})`].filter(Boolean).join(' ');
-    const subject = `New valuation request ${data.reference}: ${vehicle}`;
+    // Our reference only: the car and the seller's name are typed by whoever filled in the form.
+    const subject = `New valuation request ${data.reference}`;
     const facts = [
       `Reference: ${data.reference}`,
       `Vehicle: ${vehicle}, ${data.mileage.toLocaleString('en-GB')} miles`,
@@ -43,7 +44,7 @@ export const newValuation = {
       html: emailHtml(
         subject,
         {
-          preheader: `${data.name}, ${data.postcode}`,
+          preheader: `Reference ${data.reference}: open it in the back office.`,
           heading: 'New valuation request',
           paragraphs: [html`A seller has asked for a valuation.`, ...facts.map((fact) => html`${fact}`)],
           button: { label: 'Open the valuation', url },

@@ -26,7 +26,9 @@ export const valuationOffer = {
     const { phone } = context.site;
     const vehicle = vehicleName(data);
     const amount = formatPounds(data.amountPence);
-    const subject = `Our offer for ${vehicle}: ${amount}`;
+    // The car is named in the body only: its make and model may be what the seller typed, and a
+    // subject holds fixed words and our own data (issue 32).
+    const subject = `Our offer: ${amount} (reference ${data.reference})`;
     const lines = [
       `Hello ${data.firstName},`,
       `Thank you for asking us to value ${vehicle} (reference ${data.reference}). Based on what you told us, we would like to offer ${amount}.`,
@@ -42,7 +44,7 @@ export const valuationOffer = {
       html: emailHtml(
         subject,
         {
-          preheader: `We would like to offer ${amount} for ${vehicle}.`,
+          preheader: `We would like to offer ${amount} for your car.`,
           heading: `Our offer: ${amount}`,
           paragraphs: lines.map((line) => html`${line}`),
         },

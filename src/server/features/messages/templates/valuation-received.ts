@@ -32,7 +32,9 @@ export const valuationReceived = {
   email(data: ValuationReceivedData, context: MessageContext): EmailContent {
     const { phone } = context.site;
     const vehicle = vehicleName(data);
-    const subject = `We have your valuation request for ${vehicle} (reference ${data.reference})`;
+    // Fixed words and our reference only (issue 32): the car and the name are what a stranger
+    // typed, with any address as the recipient, and must not reach an inbox's list of subjects.
+    const subject = `We have your valuation request (reference ${data.reference})`;
     const lines = [
       `Hello ${data.firstName},`,
       `Thank you: we have your valuation request for ${vehicle}. Your reference is ${data.reference}: please quote it if you contact us about it.`,
@@ -48,7 +50,8 @@ export const valuationReceived = {
       html: emailHtml(
         subject,
         {
-          preheader: `Your reference is ${data.reference}. We usually reply within 24 hours about ${vehicle}.`,
+          // Shown in the inbox beside the subject: as free of typed words as the subject.
+          preheader: `Your reference is ${data.reference}. We usually reply within 24 hours.`,
           heading: 'We have your valuation request',
           paragraphs: lines.map((line) => html`${line}`),
         },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newValuationData } from '../../../../../test/helpers/messages';
 import type { MessageContext } from './layout';
 import { newValuation } from './new-valuation';
 import { valuationOffer } from './valuation-offer';
@@ -34,7 +35,7 @@ describe('the car in messages', () => {
       },
       context,
     );
-    expect(email.subject).toBe('We have your valuation request for AB12CDE Ford Focus (reference CB-7K3-9QX)');
+    expect(email.subject).toBe('We have your valuation request (reference CB-7K3-9QX)');
     expect(email.text).toContain('we have your valuation request for AB12CDE Ford Focus.');
     expect(email.html).toContain('AB12CDE Ford Focus');
     expect(email.html).not.toContain('FORD');
@@ -50,33 +51,14 @@ describe('the car in messages', () => {
       amountPence: 1_250_000,
       notes: null,
     };
-    expect(valuationOffer.email(data, context).subject).toBe('Our offer for AB12CDE BMW X1: £12,500');
+    expect(valuationOffer.email(data, context).text).toContain('value AB12CDE BMW X1 (reference CB-7K3-9QX)');
     expect(valuationOffer.sms(data, context)).toContain(
       'we would like to offer £12,500 for AB12CDE BMW X1 (ref CB-7K3-9QX).',
     );
   });
 
   it('the staff alert writes the car the same way', () => {
-    const email = newValuation.email(
-      {
-        id: '3f2a9c1b-5d4e-4a1b-9c8d-7e6f5a4b3c2d',
-        reference: 'CB-7K3-9QX',
-        registration: 'AB12CDE',
-        make: 'MERCEDES-BENZ',
-        model: 'C220D AMG LINE',
-        year: 2019,
-        mileage: 45_000,
-        name: 'Jo Seller',
-        postcode: 'LN11 0LQ',
-        email: 'jo@example.com',
-        phone: '07911 123456',
-        contactBy: ['Call'],
-        condition: 'Good',
-        outstandingFinance: 'No',
-        mechanicalIssues: 'No',
-      },
-      context,
-    );
-    expect(email.subject).toBe('New valuation request CB-7K3-9QX: AB12CDE Mercedes-Benz C220d AMG Line (2019)');
+    const email = newValuation.email(newValuationData(), context);
+    expect(email.text).toContain('Vehicle: AB12CDE Mercedes-Benz C220d AMG Line (2019)');
   });
 });

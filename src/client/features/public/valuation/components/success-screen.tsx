@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
+import type { SubmittedRequest } from '../draft-storage';
 import type { PhotoAccess } from '../photo-api';
 import { photoCount } from '../photo-selection';
 
@@ -11,16 +12,18 @@ const PhotoUpload = lazy(loadPhotoUpload);
 
 /**
  * SPEC section 2: after submit, "Valuation Request Submitted", with the optional photo area.
- * `created`: the stored request, whose photo area this is; null when this browser tab no longer
- * has it (a reload after the hour, another tab); undefined while the server renders the page.
+ * `created`: the stored request; with its upload token (held in memory only, issue 32) the photo
+ * area is offered, without it (the page was reloaded) the seller is told photos can no longer be
+ * added here; null when this browser tab no longer has it (after the hour, another tab);
+ * undefined while the server renders the page.
  */
-export function SuccessScreen({ created }: { created: ValuationCreated | null | undefined }) {
+export function SuccessScreen({ created }: { created: ValuationCreated | SubmittedRequest | null | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const [photosOpen, setPhotosOpen] = useState(false);
   const [storedPhotos, setStoredPhotos] = useState<number | undefined>();
   const access = useMemo<PhotoAccess | null>(
-    () => (created ? { valuationId: created.id, uploadToken: created.uploadToken } : null),
+    () => (created && 'uploadToken' in created ? { valuationId: created.id, uploadToken: created.uploadToken } : null),
     [created],
   );
 
@@ -56,12 +59,7 @@ export function SuccessScreen({ created }: { created: ValuationCreated | null | 
       {created && <ReferenceNote reference={created.reference} />}
 
       {!access ? (
-        created === null && (
-          <p className="mx-auto mt-8 max-w-lg text-muted">
-            Photos can be added here only from the browser tab the request was sent from, within an hour. If we need
-            photos of your car, we will ask when we contact you.
-          </p>
-        )
+        created !== undefined && <NoPhotosNote />
       ) : photosOpen ? (
         <Suspense
           fallback={
@@ -94,6 +92,19 @@ export function SuccessScreen({ created }: { created: ValuationCreated | null | 
         Back to Home
       </a>
     </section>
+  );
+}
+
+/**
+ * Why there is no photo area: photos can be added only straight after sending, before the page is
+ * reloaded or left (the permission to add them is kept in the page, not stored in the browser).
+ */
+function NoPhotosNote() {
+  return (
+    <p className="mx-auto mt-8 max-w-lg text-muted">
+      Photos can only be added straight after sending your request, so they cannot be added from this page now. If we
+      need photos of your car, we will ask when we contact you.
+    </p>
   );
 }
 

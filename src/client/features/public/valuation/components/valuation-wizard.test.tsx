@@ -167,3 +167,48 @@ describe('ValuationWizard: messages that say what is wrong', () => {
     expect(document.activeElement?.getAttribute('name')).toBe('agreeToContact');
   });
 });
+
+describe('ValuationWizard: after submitting', () => {
+  const created = {
+    id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09',
+    reference: 'CB-7K3-9QX',
+    uploadToken: 'tok_only-in-memory_abcdefghijklmnop',
+  };
+  const storedText = () =>
+    Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join('\n');
+
+  it('keeps the photo upload token in memory only: a reload shows the reference and says photos can no longer be added', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: unknown) =>
+        String(url).endsWith('/api/valuations')
+          ? Promise.resolve(Response.json(created, { status: 201 }))
+          : Promise.reject(new Error('offline')),
+      ),
+    );
+    renderWizard();
+    for (const [step, stepAnswers] of answers.entries()) {
+      for (const answer of stepAnswers) answer();
+      if (step < STEP_COUNT - 1) {
+        fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
+        await waitFor(() => expect(shownStep()).toBe(step + 1));
+      }
+    }
+    fireEvent.click(screen.getByRole('button', { name: /Submit Valuation Request/ }));
+    await screen.findByRole('heading', { name: 'Valuation Request Submitted' });
+    expect(screen.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeTruthy();
+    expect(storedText()).toContain(created.reference);
+    expect(storedText()).not.toContain(created.uploadToken);
+
+    // The reload: the same tab, the success screen's address, and nothing in memory.
+    cleanup();
+    render(
+      <SiteConfigProvider value={site}>
+        <ValuationWizard prefill={null} submitted />
+      </SiteConfigProvider>,
+    );
+    await screen.findByText(/Photos can only be added straight after sending your request/);
+    expect(screen.getByText(created.reference)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload Photos (Optional)' })).toBeNull();
+  });
+});

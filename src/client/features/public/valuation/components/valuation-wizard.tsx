@@ -23,6 +23,7 @@ import {
   loadSubmitted,
   saveDraft,
   saveSubmitted,
+  type SubmittedRequest,
   type SubmissionAttempt,
 } from '../draft-storage';
 import { useVehicleLookup } from '../vehicle-lookup';
@@ -100,10 +101,12 @@ type Props = {
 /**
  * After a request is stored the page's address becomes `/valuation?submitted=1`, so a reload is
  * the success screen from the server's first byte; before, the server sent step 1 and a slow phone
- * showed it until the script had read session storage. `created` is the stored request (photo
- * area), null when this tab no longer has it, undefined until the browser has looked.
+ * showed it until the script had read session storage. `created` is the stored request: with its
+ * upload token (the photo area) only in this page's memory, straight after submitting; without
+ * it after a reload (the reference only); null when this tab no longer has it, undefined until
+ * the browser has looked.
  */
-type Success = { created: ValuationCreated | null | undefined };
+type Success = { created: ValuationCreated | SubmittedRequest | null | undefined };
 
 /**
  * The four-step valuation wizard (SPEC sections 2, 4, 5 and 8). Rendered on the server at step 1;

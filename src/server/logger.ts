@@ -20,6 +20,18 @@ export const redactedPaths = [
   '*.confirmPassword',
   'password',
   'body.password',
+  // An HTTP client's error as axios (under `twilio`) builds it: the request as sent and the answer.
+  // serializeError already drops them; these catch an error logged under another key, or nested.
+  ...['err', 'error', 'err.cause', 'error.cause'].flatMap((at) => [`${at}.config`, `${at}.request`, `${at}.response`]),
+  '*.config.headers.Authorization',
+  '*.config.headers.authorization',
+  '*.config.auth',
+  '*.headers.Authorization',
+  '*.headers.authorization',
+  '*.headers["x-api-key"]',
+  '*.headers["X-Goog-Api-Key"]',
+  '*.auth.pass',
+  '*.auth.password',
 ];
 
 /** Path parameters that hold personal data (a registration, a postcode): left out of the logged URL. */

@@ -102,11 +102,35 @@ describe('the error serializer and HTTP clients’ errors', () => {
     expect(err.cause).not.toHaveProperty('response');
   });
 
+  it('keeps a mail server’s reply code, not its reply, which may name the recipient', () => {
+    const refused = Object.assign(new Error(`Can't send mail - all recipients were rejected`), {
+      code: 'EENVELOPE',
+      response: `550 5.1.1 <${canaries.email}>: Recipient address rejected`,
+      responseCode: 550,
+      command: 'RCPT TO',
+    });
+    const { log, lines } = capturingLogger();
+    log.warn({ err: refused }, 'outbox: message failed');
+    const { err } = loggedWithoutCanaries(lines);
+    expect(err).toMatchObject({ code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' });
+  });
+
   it('redacts a client’s request logged under another key than err', () => {
     const { log, lines } = capturingLogger();
     const config = { headers: { Authorization: `Basic ${canaries.twilioAuthToken}` }, url: 'https://api.example' };
     log.warn({ error: { message: 'failed', config }, call: { headers: { authorization: canaries.password } } }, 'x');
     loggedWithoutCanaries(lines);
+  });
+
+  it('takes credentials out of a line’s text fields and its message', () => {
+    const { log, lines } = capturingLogger();
+    const url = `https://maps.example/api?key=${canaries.twilioAuthToken}`;
+    const original = { detail: `GET ${url} failed`, count: 2 };
+    log.info(original, `request refused: ${url}`);
+    const [line] = lines;
+    expect(canariesIn(line!)).toEqual([]);
+    expect(JSON.parse(line!)).toMatchObject({ detail: 'GET https://maps.example/api?[redacted] failed', count: 2 });
+    expect(original.detail).toContain(canaries.twilioAuthToken); // the caller's object is left as it was
   });
 
   it('takes credentials out of text: a URL’s password and query string, an Authorization value', () => {

@@ -102,6 +102,8 @@ const DROPPED = new Set(['params', 'parameters', 'queryOptions', 'detail', 'wher
  * objects (`response.status`, `options.status`), as is our AppError's `options.detail`.
  */
 const LIFTED = ['status', 'statusCode', 'detail'] as const;
+/** Dropped whatever their type: nodemailer's `response`, say, is the mail server's reply as text, naming the recipient. */
+const EXCHANGE = new Set(['config', 'request', 'response', 'options', 'headers', 'auth', 'body', 'data']);
 
 const isErrorLike = (value: unknown): value is Error =>
   typeof value === 'object' && value !== null && typeof (value as Error).message === 'string';
@@ -188,7 +190,7 @@ export function serializeError(error: unknown, depth = 0): unknown {
   const stack = hasParams ? safeStack(error, message) : error.stack;
   if (stack !== undefined) out.stack = withoutCredentials(stack);
   for (const key in error) {
-    if (DROPPED.has(key) || key in out) continue;
+    if (DROPPED.has(key) || EXCHANGE.has(key) || key in out) continue;
     const value = loggableField((error as unknown as Record<string, unknown>)[key], depth);
     if (value !== undefined) out[key] = value;
   }

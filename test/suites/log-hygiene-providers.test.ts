@@ -41,6 +41,8 @@ const ACCOUNT_SID = `AC${'7'.repeat(32)}`;
 const RINGING_CALL = `CA${'1'.repeat(32)}`;
 const LIVE_CALL = `CA${'2'.repeat(32)}`;
 const RECORDED_CALL = `CA${'3'.repeat(32)}`;
+/** Another caller, whose data a staff member erases (their recording is deleted at Twilio). */
+const ERASED_CALLER = '+447946081999';
 const RECORDING_URL = `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE${'4'.repeat(32)}`;
 
 /** Each provider's secrets, distinct and long enough to find anywhere (test/helpers/app.ts registers them). */
@@ -281,6 +283,20 @@ describe.each(testEngines)('log hygiene of provider failures on %s', (engine) =>
         });
         expect((await retention.runToday()).ran).toBe(true);
         expect(loggedCount('Twilio did not delete a call recording')).toBe(before + 1);
+      },
+    },
+    {
+      provider: 'Twilio',
+      name: 'data requests: an erasure deleting a recording at Twilio',
+      async drive(kind) {
+        // A caller of their own (the seller's details serve the other paths), with a recording.
+        const callSid = `CA${'abc'[failureKinds.indexOf(kind)]!.repeat(32)}`;
+        await t.db.database.db
+          .insert(callLogs)
+          .values({ callSid, fromNumber: ERASED_CALLER, recordingUrl: RECORDING_URL });
+        const erased = await post('/api/admin/data-requests/erase', { phone: ERASED_CALLER, confirm: ERASED_CALLER });
+        expect(erased.statusCode).toBe(200);
+        expect(erased.json()).toMatchObject({ recordings: { deleted: 0, remaining: [expect.anything()] } });
       },
     },
     {

@@ -143,5 +143,8 @@ describe('the error serializer and HTTP clients’ errors', () => {
     expect(withoutCredentials(`header Authorization: Basic ${'QUM6dG9rZW4='.repeat(2)}`)).toBe(
       'header Authorization: Basic [redacted]',
     );
+    // Ordinary words and addresses stay as they are.
+    const plain = 'Basic settings missing; see https://www.twilio.com/docs/errors/20003 and /api/calls?page=2';
+    expect(withoutCredentials(plain)).toBe(plain);
   });
 });

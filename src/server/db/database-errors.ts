@@ -116,8 +116,8 @@ const CENSOR = '[redacted]';
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi;
 /** A URL's query string: where keys go when a provider takes them there (`?key=…`). */
 const URL_QUERY = /\b(https?:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]*/gi;
-/** An Authorization header's value, should a client put one into a message. */
-const AUTHORIZATION = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{8,}/g;
+/** An Authorization header's value, should a client put one into a message (long enough not to be a word). */
+const AUTHORIZATION = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{16,}/g;
 
 /**
  * Text from an error (a message, a stack, a field) without the credentials clients sometimes write

@@ -91,6 +91,8 @@ export type AppDeps = {
   vehicleData?: VehicleDataOptions;
   /** Distance look-ups' Google time-out and retry pause; tests shorten them. */
   distance?: DistanceOptions;
+  /** Calls' Twilio requests time-out (15 s); tests shorten it. */
+  calls?: { timeoutMs?: number };
   /** Tests narrow the submission limit (POST /api/valuations) and the photos' pixel limit. */
   valuations?: Pick<ValuationsRoutesDeps, 'submitLimit' | 'maxInputPixels' | 'photoCallsLimit'>;
   /** Tests narrow the review submission limit (POST /api/reviews) and the published list's age. */
@@ -255,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('visits', visits);
   app.addHook('onClose', async () => visits.close());
   await app.register(analyticsRoutes, { db, clock, visits, collectLimit: deps.analytics?.collectLimit });
-  await registerCalls(app, { db, clock, config, uploads });
+  await registerCalls(app, { db, clock, config, uploads, timeoutMs: deps.calls?.timeoutMs });
   await registerPublicUploads(app, uploads.root);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
@@ -290,11 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 async function registerCalls(
   app: FastifyInstance,
-  deps: { db: Database['db']; clock: Clock; config: AppConfig; uploads: PublicUploads },
+  deps: { db: Database['db']; clock: Clock; config: AppConfig; uploads: PublicUploads; timeoutMs?: number },
 ) {
   const { db, clock, config } = deps;
   const calls = config.calls;
-  const voice = calls.twilio ? createTwilioVoice(calls.twilio) : undefined;
+  const voice = calls.twilio ? createTwilioVoice(calls.twilio, { timeoutMs: deps.timeoutMs }) : undefined;
   const audioStore = createVoiceAudioStore(db, deps.uploads);
   // Twilio fetches custom recordings from the public address it calls our webhooks on.
   const voiceAudio = () => audioStore.forCalls(calls.twilio?.publicBaseUrl ?? config.publicBaseUrl);

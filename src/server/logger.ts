@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { LogFn, LoggerOptions } from 'pino';
 import type { AppConfig } from './config';
-import { serializeError } from './db/database-errors';
+import { serializeError, withoutCredentials } from './db/database-errors';
 
 /**
  * Never log secrets or personal data (ASVS 16.2.5): cookies, auth headers and
@@ -20,6 +20,18 @@ export const redactedPaths = [
   '*.confirmPassword',
   'password',
   'body.password',
+  // An HTTP client's error as axios (under `twilio`) builds it: the request as sent and the answer.
+  // serializeError already drops them; these catch an error logged under another key, or nested.
+  ...['err', 'error', 'err.cause', 'error.cause'].flatMap((at) => [`${at}.config`, `${at}.request`, `${at}.response`]),
+  '*.config.headers.Authorization',
+  '*.config.headers.authorization',
+  '*.config.auth',
+  '*.headers.Authorization',
+  '*.headers.authorization',
+  '*.headers["x-api-key"]',
+  '*.headers["X-Goog-Api-Key"]',
+  '*.auth.pass',
+  '*.auth.password',
 ];
 
 /** Path parameters that hold personal data (a registration, a postcode): left out of the logged URL. */
@@ -89,10 +101,35 @@ export function withoutContactDetails(text: string): string {
   return text.replace(EMAIL_ADDRESS, '[e-mail]').replace(PHONE_NUMBER, '[phone number]');
 }
 
+/**
+ * A line's own text fields (a provider's `detail` or `reason`) without credentials a client may
+ * have written into them: a URL's password or query string, an Authorization value (issue 32).
+ * The object is copied when something changes: it is the caller's.
+ */
+function withoutCredentialsIn(object: Record<string, unknown>): Record<string, unknown> {
+  let out = object;
+  for (const [key, value] of Object.entries(object)) {
+    if (typeof value !== 'string') continue;
+    const clean = withoutCredentials(value);
+    if (clean === value) continue;
+    if (out === object) out = { ...object };
+    out[key] = clean;
+  }
+  return out;
+}
+
 export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'env'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: CENSOR },
+    formatters: { log: withoutCredentialsIn },
+    hooks: {
+      // The message too: `request refused: ${error.message}` and the like.
+      logMethod(args, method) {
+        const clean = args.map((arg: unknown) => (typeof arg === 'string' ? withoutCredentials(arg) : arg));
+        method.apply(this, clean as Parameters<LogFn>);
+      },
+    },
     // Database errors without their query parameters (a password hash, personal data): issue 8.
     serializers: { err: serializeError, req: serializeRequest },
     ...(config.env === 'development'

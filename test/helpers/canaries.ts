@@ -31,13 +31,32 @@ const helperValues: Record<string, string[]> = {
   'helper password': ['Tangerine lantern'],
 };
 
+/** Below this many bytes a value's base64 forms are too short to be told from chance. */
+const MIN_BASE64_BYTES = 16;
+
+/**
+ * The base64 a value leaves inside any longer base64 text (an `Authorization: Basic` header holds
+ * base64 of `user:password`, whatever the user): for each of the three byte alignments, the
+ * characters that depend on the value's bytes alone (issue 32).
+ */
+export function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value);
+  if (bytes.length < MIN_BASE64_BYTES) return [];
+  return [0, 1, 2].map((offset) => {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    // The first group holds padding bytes unless aligned; the last partial group, whatever follows.
+    return encoded.slice(offset === 0 ? 0 : 4, Math.floor((offset + bytes.length) / 3) * 4);
+  });
+}
+
 const fixedValues: Record<string, string[]> = {
   'canary password': [canaries.password],
   'canary e-mail': [canaries.email],
   // The national significant number, with and without the space, finds 07…, +44… and 44… forms.
   'canary phone': ['7946081473', '7946 081473'],
   'canary registration': [canaries.registration, canaries.registration.replace(' ', '')],
-  'Twilio auth token': [canaries.twilioAuthToken],
+  // As it is, and inside the `Authorization: Basic` header of base64(accountSid:authToken).
+  'Twilio auth token': [canaries.twilioAuthToken, ...base64Forms(canaries.twilioAuthToken)],
   'SMTP password': [
     canaries.smtpPassword,
     // AUTH PLAIN and AUTH LOGIN carry it base64-encoded.

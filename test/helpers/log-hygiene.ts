@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { projectRoot } from '~/server/project-root';
-import { fixedCanaryForms, formsOf, sessionTokenForms, type CanaryForm } from './canaries';
+import { base64Forms, fixedCanaryForms, formsOf, sessionTokenForms, type CanaryForm } from './canaries';
 
 /**
  * Log hygiene (issue 17): every log line the API tests capture (logCapture in app.ts) must be
@@ -27,6 +27,8 @@ const counts: LogCounts = { lines: 0, canaries: 0, nonJson: 0 };
 export function registerCanary(name: string, value: string | undefined) {
   if (!value || value.length < MIN_CANARY_LENGTH) return;
   for (const form of formsOf(value)) dynamicForms.set(form, name);
+  // A key or secret inside base64 (a Basic Authorization header), for those long enough to tell.
+  for (const form of base64Forms(value)) dynamicForms.set(form.toLowerCase(), `${name} (base64)`);
 }
 
 /** A session token from a Set-Cookie header, and the hash the database keeps of it. */

@@ -6,7 +6,8 @@
  * a name, an e-mail. PGlite's error also carries `params`, and PostgreSQL's `detail` repeats the
  * failing row ("Failing row contains (…)"). So errors are logged through `serializeError`, which
  * keeps what an engineer needs (SQL text, SQLSTATE, constraint, table, the server's message) and
- * drops parameter values.
+ * drops parameter values. It is the one `err` serializer, so it also keeps HTTP and mail clients'
+ * credentials out of the log (issue 32; see loggableField below).
  */
 
 export type DatabaseRefusal = { status: 400 | 409; message: string };
@@ -92,8 +93,42 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Properties that may hold values from the query: never logged. */
 const DROPPED = new Set(['params', 'parameters', 'queryOptions', 'detail', 'where', 'internalQuery', 'raw', 'cause']);
 
+/**
+ * Issue 32: an HTTP or mail client's error carries the exchange itself. axios (under the `twilio`
+ * package) puts the request as sent in `config` (the `Authorization` header with the account SID
+ * and auth token, the body) and `request` (the raw header text), the answer in `response`; others
+ * use `options`, `headers`, `auth`, `agent`, `socket`. None is logged: only plain values (a code, a
+ * status, a provider's error number) and errors are, and the HTTP status is lifted out of these
+ * objects (`response.status`, `options.status`), as is our AppError's `options.detail`.
+ */
+const LIFTED = ['status', 'statusCode', 'detail'] as const;
+/** Dropped whatever their type: nodemailer's `response`, say, is the mail server's reply as text, naming the recipient. */
+const EXCHANGE = new Set(['config', 'request', 'response', 'options', 'headers', 'auth', 'body', 'data']);
+
 const isErrorLike = (value: unknown): value is Error =>
   typeof value === 'object' && value !== null && typeof (value as Error).message === 'string';
+
+const isPlain = (value: unknown): value is string | number | boolean | bigint | null =>
+  value === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof value);
+
+const CENSOR = '[redacted]';
+/** `scheme://user:password@host`: the credentials. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi;
+/** A URL's query string: where keys go when a provider takes them there (`?key=…`). */
+const URL_QUERY = /\b(https?:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]*/gi;
+/** An Authorization header's value, should a client put one into a message (long enough not to be a word). */
+const AUTHORIZATION = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{16,}/g;
+
+/**
+ * Text from an error (a message, a stack, a field) without the credentials clients sometimes write
+ * into it: a URL's user and password or query string, an Authorization value.
+ */
+export function withoutCredentials(text: string): string {
+  return text
+    .replace(URL_CREDENTIALS, `$1${CENSOR}@`)
+    .replace(URL_QUERY, `$1?${CENSOR}`)
+    .replace(AUTHORIZATION, `$1 ${CENSOR}`);
+}
 
 /** Drizzle's message is `Failed query: <sql>\nparams: <values>`: keep the SQL, drop the values. */
 function withoutParams(text: string): string {
@@ -119,9 +154,30 @@ export type SerializedError = {
   [key: string]: unknown;
 };
 
+/** A field's value as logged: plain values (text without credentials), errors serialized, nothing else. */
+function loggableField(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return withoutCredentials(value);
+  if (isPlain(value)) return value;
+  if (isErrorLike(value)) return depth < 5 ? serializeError(value, depth + 1) : withoutCredentials(value.message);
+  if (Array.isArray(value) && value.length > 0 && value.every(isErrorLike)) {
+    return value.map((item) => loggableField(item, depth)); // AggregateError's `errors`
+  }
+  return undefined;
+}
+
+/** The status (and our own `detail`) an HTTP client's `response` or an error's `options` holds. */
+function liftFrom(out: SerializedError, holder: unknown) {
+  if (typeof holder !== 'object' || holder === null) return;
+  for (const key of LIFTED) {
+    const value = (holder as Record<string, unknown>)[key];
+    if (out[key] === undefined && isPlain(value)) out[key] = loggableField(value, 0);
+  }
+}
+
 /**
- * pino's `err` serializer, made safe for database errors: the `cause` chain is kept (each with its
- * own type, message, stack and fields such as `code`), parameter values and row details are not.
+ * pino's `err` serializer, made safe: the `cause` chain is kept (each with its own type, message,
+ * stack and plain fields such as `code` and `status`); parameter values and row details of
+ * database errors, and the requests, answers and settings of HTTP and mail clients, are not.
  */
 export function serializeError(error: unknown, depth = 0): unknown {
   if (!isErrorLike(error)) return error;
@@ -129,17 +185,19 @@ export function serializeError(error: unknown, depth = 0): unknown {
   const message = hasParams ? withoutParams(error.message) : error.message;
   const out: SerializedError = {
     type: error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : error.name,
-    message,
+    message: withoutCredentials(message),
   };
   const stack = hasParams ? safeStack(error, message) : error.stack;
-  if (stack !== undefined) out.stack = stack;
+  if (stack !== undefined) out.stack = withoutCredentials(stack);
   for (const key in error) {
-    if (DROPPED.has(key) || key in out) continue;
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (typeof value === 'function') continue;
-    out[key] = isErrorLike(value) ? (depth < 5 ? serializeError(value, depth + 1) : value.message) : value;
+    if (DROPPED.has(key) || EXCHANGE.has(key) || key in out) continue;
+    const value = loggableField((error as unknown as Record<string, unknown>)[key], depth);
+    if (value !== undefined) out[key] = value;
   }
+  const fields = error as unknown as Record<string, unknown>;
+  liftFrom(out, fields.response);
+  liftFrom(out, fields.options);
   const cause = (error as { cause?: unknown }).cause;
-  if (cause !== undefined) out.cause = depth < 5 ? serializeError(cause, depth + 1) : String(cause);
+  if (cause !== undefined) out.cause = depth < 5 ? serializeError(cause, depth + 1) : withoutCredentials(String(cause));
   return out;
 }

@@ -10,10 +10,8 @@ export type TwilioVoiceSettings = NonNullable<CallsConfig['twilio']>;
  * retries are off: a staff member's click should fail fast and say so, not hang.
  */
 export function createTwilioVoice(settings: TwilioVoiceSettings, options: { timeoutMs?: number } = {}) {
-  const client = twilio(settings.accountSid, settings.authToken, {
-    autoRetry: false,
-    timeout: options.timeoutMs ?? 15_000,
-  });
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const client = twilio(settings.accountSid, settings.authToken, { autoRetry: false, timeout: timeoutMs });
   client.api.baseUrl = settings.apiUrl;
   const apiOrigin = new URL(settings.apiUrl).origin;
 
@@ -45,12 +43,27 @@ export function createTwilioVoice(settings: TwilioVoiceSettings, options: { time
     },
     /**
      * A recording's audio, as MP3. Built from the recording's id and our own account, never from a
-     * stored URL as is, so a forged URL cannot make the server fetch anything else.
+     * stored URL as is, so a forged URL cannot make the server fetch anything else. The time-out
+     * covers the wait for Twilio's answer (a silent Twilio held the staff's request for ever), not
+     * the streaming of the audio that follows.
      */
     async fetchRecording(recordingSid: string, signal?: AbortSignal): Promise<Response> {
       const url = `${apiOrigin}/2010-04-01/Accounts/${settings.accountSid}/Recordings/${recordingSid}.mp3`;
       const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64');
-      return fetch(url, { headers: { authorization: `Basic ${credentials}` }, signal });
+      const unanswered = new AbortController();
+      const timer = setTimeout(
+        () => unanswered.abort(new Error(`Twilio did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const signals = signal ? [signal, unanswered.signal] : [unanswered.signal];
+      try {
+        return await fetch(url, {
+          headers: { authorization: `Basic ${credentials}` },
+          signal: AbortSignal.any(signals),
+        });
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

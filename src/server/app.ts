@@ -240,7 +240,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pageForms,
     ...deps.complaints,
   });
-  await app.register(dataRequestsRoutes, { db, files, clock, content, config, tradingName: site.tradingName });
+  await app.register(dataRequestsRoutes, {
+    db,
+    files,
+    clock,
+    content,
+    config,
+    tradingName: site.tradingName,
+    twilioTimeoutMs: deps.calls?.timeoutMs,
+  });
   const uploads = deps.uploads ?? publicUploadsFor(config);
   const { visibleMaxAgeMs, ...vehicleOptions } = deps.purchasedVehicles ?? {};
   const visible = createVisibleVehicles(db, { maxAgeMs: visibleMaxAgeMs });

@@ -253,7 +253,7 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
             detail:
               e.status === 401 || e.status === 404
                 ? 'Twilio refused the account SID and auth token: check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.'
-                : `Could not reach Twilio: ${e.message}`,
+                : `Could not reach Twilio: ${withoutTwilioAccount(e.message)}`,
           });
         }
       }

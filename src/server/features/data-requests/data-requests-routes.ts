@@ -47,6 +47,8 @@ export type DataRequestsRoutesDeps = {
   config: Pick<AppConfig, 'calls' | 'messaging' | 'site' | 'staffNotifyEmails'>;
   /** Named in the export's README and data.json. */
   tradingName: string;
+  /** How long Twilio may take to answer a recording's deletion (the calls feature's time-out). */
+  twilioTimeoutMs?: number;
 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -81,7 +83,7 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
   const own = ownContacts(deps.config);
   const twilio = deps.config.calls.twilio;
   // The calls feature's Twilio account, when it is set up: erased calls' recordings are deleted there.
-  const recordings = twilio ? createRecordingEraser(twilio) : undefined;
+  const recordings = twilio ? createRecordingEraser(twilio, { timeoutMs: deps.twilioTimeoutMs }) : undefined;
 
   // Nothing here may be kept by a browser or a proxy: every answer is about one person.
   app.addHook('onSend', async (_request, reply) => {

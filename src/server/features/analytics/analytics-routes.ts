@@ -57,7 +57,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     ANALYTICS_COLLECT_ENDPOINT,
     {
       config: { access: 'public' },
-      schema: { body: collectBodySchema, response: { 204: z.null(), 400: apiErrorSchema } },
+      schema: {
+        summary: 'Record a page view',
+        body: collectBodySchema,
+        response: { 204: z.null(), 400: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const path = request.body.path.split('?')[0]!;
@@ -75,7 +79,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/daily-stats',
     {
       config: admin,
-      schema: { querystring: analyticsRangeQuerySchema, response: { 200: dailyStatsResponseSchema, ...errors } },
+      schema: {
+        summary: 'Get daily visit figures',
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: dailyStatsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
@@ -87,7 +95,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/locations',
     {
       config: admin,
-      schema: { querystring: analyticsTopQuerySchema, response: { 200: locationsResponseSchema, ...errors } },
+      schema: {
+        summary: "List visitors' locations",
+        querystring: analyticsTopQuerySchema,
+        response: { 200: locationsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
@@ -99,7 +111,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/pages',
     {
       config: admin,
-      schema: { querystring: analyticsTopQuerySchema, response: { 200: pagesResponseSchema, ...errors } },
+      schema: {
+        summary: 'List the most viewed pages',
+        querystring: analyticsTopQuerySchema,
+        response: { 200: pagesResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);

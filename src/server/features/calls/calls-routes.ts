@@ -73,18 +73,24 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls',
     {
       config: admin,
-      schema: { querystring: callListQuerySchema, response: { 200: callListResponseSchema, ...errors } },
+      schema: {
+        summary: 'List calls',
+        querystring: callListQuerySchema,
+        response: { 200: callListResponseSchema, ...errors },
+      },
     },
     async (request) => listCalls(db, request.query.page, request.query.pageSize),
   );
 
-  app.get('/api/calls/stats', { config: admin, schema: { response: { 200: callStatsSchema, ...errors } } }, async () =>
-    callStats(db, clock()),
+  app.get(
+    '/api/calls/stats',
+    { config: admin, schema: { summary: 'Get call figures', response: { 200: callStatsSchema, ...errors } } },
+    async () => callStats(db, clock()),
   );
 
   app.get(
     '/api/calls/setup',
-    { config: admin, schema: { response: { 200: callSetupSchema, ...errors } } },
+    { config: admin, schema: { summary: 'Get the phone set-up', response: { 200: callSetupSchema, ...errors } } },
     async (): Promise<CallSetup> => ({
       ready: calls.twilio !== undefined,
       reason: calls.twilio ? null : callMessages.missingSettings(calls.missing),
@@ -100,7 +106,12 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/notes',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, body: callNotesBodySchema, response: { 200: callLogSchema, ...errors } },
+      schema: {
+        summary: 'Save notes on a call',
+        params: callSidParamsSchema,
+        body: callNotesBodySchema,
+        response: { 200: callLogSchema, ...errors },
+      },
     },
     async (request) => {
       const row = await saveCallNotes(db, request.params.callSid, request.body.notes);
@@ -114,6 +125,7 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     {
       config: admin,
       schema: {
+        summary: 'Make a call',
         body: makeCallBodySchema,
         response: { 201: z.object({ callSid: z.string(), status: z.string() }), ...providerErrors },
       },
@@ -145,7 +157,11 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/answer',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, response: { 200: callLogSchema, ...providerErrors } },
+      schema: {
+        summary: 'Answer a waiting caller',
+        params: callSidParamsSchema,
+        response: { 200: callLogSchema, ...providerErrors },
+      },
     },
     async (request) => {
       const { voice, twilio } = ready();
@@ -169,7 +185,10 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
 
   app.post(
     '/api/calls/hangup',
-    { config: admin, schema: { response: { 200: z.object({ ended: z.number().int() }), ...providerErrors } } },
+    {
+      config: admin,
+      schema: { summary: 'Hang up', response: { 200: z.object({ ended: z.number().int() }), ...providerErrors } },
+    },
     async () => {
       const { voice } = ready();
       const live = await staffLiveCalls(db);
@@ -192,7 +211,11 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/recording',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, response: { 200: z.any(), ...providerErrors } },
+      schema: {
+        summary: "Play a call's recording",
+        params: callSidParamsSchema,
+        response: { 200: z.any(), ...providerErrors },
+      },
     },
     async (request, reply) => {
       const { voice } = ready();
@@ -217,7 +240,10 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
 
   app.get(
     '/api/twilio/test',
-    { config: admin, schema: { response: { 200: twilioTestResponseSchema, ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'Test the Twilio set-up', response: { 200: twilioTestResponseSchema, ...errors } },
+    },
     async (): Promise<TwilioTestResponse> => {
       const checks: TwilioTestResponse['checks'] = [
         {

@@ -97,7 +97,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/call-webhook',
-    { config, schema: { body: incomingBody, response: twimlResponses } },
+    { config, schema: { summary: 'Receive an incoming call (Twilio)', body: incomingBody, response: twimlResponses } },
     async (request, reply) => {
       const { CallSid, From, To } = request.body;
       await recordIncomingCall(db, { callSid: CallSid, from: toE164(From) ?? From, to: To, at: clock() });
@@ -108,7 +108,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/hold',
-    { config, schema: { body: holdBody, response: twimlResponses } },
+    { config, schema: { summary: 'Play the hold music (Twilio)', body: holdBody, response: twimlResponses } },
     async (request, reply) =>
       twiml(reply, holdTwiml(await deps.voiceAudio(), request.body.QueueTime ?? 0, calls.queueTimeoutSeconds)),
   );
@@ -117,7 +117,10 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // otherwise they hung up, or were connected and the call is over.
   app.post(
     '/api/twilio/queue-exit',
-    { config, schema: { body: queueExitBody, response: twimlResponses } },
+    {
+      config,
+      schema: { summary: 'Handle a caller leaving the queue (Twilio)', body: queueExitBody, response: twimlResponses },
+    },
     async (request, reply) => {
       deps.queueTimeouts.stop(request.body.CallSid);
       const result = request.body.QueueResult;
@@ -130,13 +133,16 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // Asked for by the queue time-out (queue-timeouts.ts redirects the waiting call here).
   app.post(
     '/api/twilio/voicemail',
-    { config, schema: { body: z.looseObject(common), response: twimlResponses } },
+    { config, schema: { summary: 'Take a voicemail (Twilio)', body: z.looseObject(common), response: twimlResponses } },
     async (_request, reply) => twiml(reply, voicemailTwiml(urls, await deps.voiceAudio())),
   );
 
   app.post(
     '/api/twilio/voicemail-recorded',
-    { config, schema: { body: recordedBody, response: twimlResponses } },
+    {
+      config,
+      schema: { summary: 'Receive a recorded voicemail (Twilio)', body: recordedBody, response: twimlResponses },
+    },
     async (request, reply) => {
       if (request.body.RecordingUrl) await attachRecording(db, request.body.CallSid, request.body.RecordingUrl);
       return twiml(reply, goodbyeTwiml(DEFAULT_VOICE_MESSAGES.thanks));
@@ -146,7 +152,14 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // After Answer: staff's phone rang; if nobody picked up, the caller may leave a voicemail.
   app.post(
     '/api/twilio/answer-result',
-    { config, schema: { body: answerResultBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        summary: 'Receive the result of answering a call (Twilio)',
+        body: answerResultBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       if (request.body.DialCallStatus === 'completed' || request.body.DialCallStatus === 'answered') {
         return twiml(reply, hangupTwiml());
@@ -158,7 +171,14 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/status-callback',
-    { config, schema: { body: statusBody, response: { 204: z.null(), ...twimlResponses } } },
+    {
+      config,
+      schema: {
+        summary: "Receive a call's status (Twilio)",
+        body: statusBody,
+        response: { 204: z.null(), ...twimlResponses },
+      },
+    },
     async (request, reply) => {
       const { CallSid, CallStatus, CallDuration, RecordingUrl } = request.body;
       if (CallStatus !== 'ringing' && CallStatus !== 'queued') deps.queueTimeouts.stop(CallSid);
@@ -175,7 +195,14 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/recording-status',
-    { config, schema: { body: recordingStatusBody, response: { 204: z.null(), ...twimlResponses } } },
+    {
+      config,
+      schema: {
+        summary: "Receive a recording's status (Twilio)",
+        body: recordingStatusBody,
+        response: { 204: z.null(), ...twimlResponses },
+      },
+    },
     async (request, reply) => {
       if (request.body.RecordingStatus === 'completed') {
         await attachRecording(db, request.body.CallSid, request.body.RecordingUrl);

@@ -39,8 +39,13 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
   });
   noStoreByDefault(app);
 
-  app.get('/api/audio/files', { config: admin, schema: { response: { 200: audioFilesSchema, ...errors } } }, async () =>
-    store.files(),
+  app.get(
+    '/api/audio/files',
+    {
+      config: admin,
+      schema: { summary: "List the voice messages' audio", response: { 200: audioFilesSchema, ...errors } },
+    },
+    async () => store.files(),
   );
 
   app.post(
@@ -48,6 +53,7 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
     {
       config: admin,
       schema: {
+        summary: "Upload a voice message's audio",
         consumes: ['multipart/form-data'],
         response: { 201: audioUploadResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
@@ -76,6 +82,7 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
     {
       config: admin,
       schema: {
+        summary: "Delete a voice message's audio",
         params: voiceMessageParamsSchema,
         response: { 200: z.object({ type: voiceMessageTypeSchema }), ...errors },
       },

@@ -105,7 +105,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/search',
     {
       config: admin,
-      schema: { body: dataRequestSearchSchema, response: { 200: dataRequestSearchResultSchema, ...errors } },
+      schema: {
+        summary: 'Find the data held about a person',
+        body: dataRequestSearchSchema,
+        response: { 200: dataRequestSearchResultSchema, ...errors },
+      },
     },
     async (request) => {
       const held = await findHeldData(db, identify(request.body));
@@ -119,7 +123,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/export',
     {
       config: admin,
-      schema: { body: dataRequestSearchSchema, response: { 200: z.any(), ...errors } },
+      schema: {
+        summary: 'Export the data held about a person',
+        body: dataRequestSearchSchema,
+        response: { 200: z.any(), ...errors },
+      },
     },
     async (request, reply) => {
       const identifier = identify(request.body);
@@ -140,7 +148,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/erase',
     {
       config: admin,
-      schema: { body: dataRequestEraseSchema, response: { 200: dataRequestErasureSchema, ...errors } },
+      schema: {
+        summary: 'Erase the data held about a person',
+        body: dataRequestEraseSchema,
+        response: { 200: dataRequestErasureSchema, ...errors },
+      },
     },
     async (request): Promise<DataRequestErasure> => {
       const identifier = identify(request.body);
@@ -172,7 +184,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/log',
     {
       config: admin,
-      schema: { querystring: dataRequestLogQuerySchema, response: { 200: dataRequestLogSchema, ...errors } },
+      schema: {
+        summary: 'List past data requests',
+        querystring: dataRequestLogQuerySchema,
+        response: { 200: dataRequestLogSchema, ...errors },
+      },
     },
     async (request) => listRequestLog(db, request.query),
   );

@@ -163,6 +163,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: { access: 'public' },
       schema: {
+        summary: 'List purchased vehicles',
         querystring: publicVehicleListQuerySchema,
         response: { 200: publicVehicleListSchema, 400: apiErrorSchema },
       },
@@ -178,7 +179,11 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     '/api/admin/purchased-vehicles',
     {
       config: admin,
-      schema: { querystring: adminVehicleListQuerySchema, response: { 200: adminVehicleListSchema, ...errors } },
+      schema: {
+        summary: 'List purchased vehicles (staff)',
+        querystring: adminVehicleListQuerySchema,
+        response: { 200: adminVehicleListSchema, ...errors },
+      },
     },
     async (request) => listAdminVehicles(deps.db, request.query),
   );
@@ -188,7 +193,11 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: admin,
       bodyLimit: VEHICLE_REQUEST_MAX_BYTES,
-      schema: { consumes: ['multipart/form-data'], response: { 201: adminPurchasedVehicleSchema, ...uploadErrors } },
+      schema: {
+        summary: 'Add a purchased vehicle',
+        consumes: ['multipart/form-data'],
+        response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
+      },
     },
     async (request, reply) => {
       const { fields, photos } = await readUpload(request, PURCHASED_VEHICLE_PHOTOS_MAX, { fields: true });
@@ -209,6 +218,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: admin,
       schema: {
+        summary: 'Update a purchased vehicle',
         params: idParamsSchema,
         body: purchasedVehicleUpdateSchema,
         response: { 200: adminPurchasedVehicleSchema, ...errors },
@@ -223,7 +233,10 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
 
   app.delete(
     '/api/admin/purchased-vehicles/:id',
-    { config: admin, schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'Delete a purchased vehicle', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       const entries = await deleteVehicle(deps.db, request.params.id);
       await changed();
@@ -239,6 +252,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
       config: admin,
       bodyLimit: VEHICLE_REQUEST_MAX_BYTES,
       schema: {
+        summary: 'Add photos of a purchased vehicle',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
         response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
@@ -266,7 +280,11 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     '/api/admin/purchased-vehicles/:id/photos/:photoId',
     {
       config: admin,
-      schema: { params: vehiclePhotoParamsSchema, response: { 200: adminPurchasedVehicleSchema, ...errors } },
+      schema: {
+        summary: 'Remove a photo of a purchased vehicle',
+        params: vehiclePhotoParamsSchema,
+        response: { 200: adminPurchasedVehicleSchema, ...errors },
+      },
     },
     async (request) => {
       const { vehicle, removed } = await removeVehiclePhoto(

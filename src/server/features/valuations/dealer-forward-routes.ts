@@ -35,6 +35,7 @@ export const dealerForwardRoutes: FastifyPluginAsyncZod<DealerForwardRoutesDeps>
     {
       config: admin,
       schema: {
+        summary: 'Preview the dealer report',
         params: valuationIdParamsSchema,
         querystring: dealerReportPreviewQuerySchema,
         response: { 200: z.any(), ...errors },
@@ -56,6 +57,7 @@ export const dealerForwardRoutes: FastifyPluginAsyncZod<DealerForwardRoutesDeps>
     {
       config: admin,
       schema: {
+        summary: 'Send a valuation to a dealer',
         params: valuationIdParamsSchema,
         body: dealerForwardRequestSchema,
         response: { 202: dealerForwardResponseSchema, ...errors },

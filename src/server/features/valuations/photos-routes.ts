@@ -130,7 +130,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     '/api/valuations/:id',
     {
       config: { access: 'public' },
-      schema: { params: idParams, response: { 200: valuationPhotosSchema, ...errors } },
+      schema: {
+        summary: "List a valuation's photos (seller)",
+        params: idParams,
+        response: { 200: valuationPhotosSchema, ...errors },
+      },
     },
     async (request) => {
       const row = await authorized(request, request.params.id);
@@ -144,6 +148,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
       config: { access: 'public' },
       bodyLimit: PHOTO_REQUEST_MAX_BYTES,
       schema: {
+        summary: 'Upload photos of the car',
         params: idParams,
         consumes: ['multipart/form-data'],
         response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
@@ -198,7 +203,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     '/api/valuations/:id/photos/:photoPath',
     {
       config: { access: 'public' },
-      schema: { params: valuationPhotoParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Remove a photo of the car',
+        params: valuationPhotoParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       const { id, photoPath } = request.params;
@@ -222,6 +231,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Get a photo of the car (seller)',
         params: valuationPhotoParamsSchema,
         querystring: valuationPhotoQuerySchema,
         response: { 200: z.any(), ...errors },

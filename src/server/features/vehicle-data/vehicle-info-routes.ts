@@ -20,6 +20,7 @@ export const vehicleInfoRoutes: FastifyPluginAsyncZod<{ info: VehicleInfo }> = a
     {
       config: { access: 'admin' },
       schema: {
+        summary: "Get a vehicle's DVLA information",
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
         params: z.object({ registration: z.string() }),
         response: {

@@ -30,6 +30,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesDeps> = async (ap
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Look up a vehicle by registration',
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
         params: z.object({ registration: z.string() }),
         response: {

@@ -181,16 +181,45 @@ export function operationIdFor(method: string, url: string): string {
  */
 export type DocumentOnlySchema = { documentedBody?: z.ZodType };
 
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+/**
+ * The refusals the shared mechanisms give on any route, so each route's schema need not repeat them:
+ * the error handler's 400 (a malformed request or address) and 503 (overloaded, or the database out of
+ * reach, with Retry-After); Fastify's 413 and 415 for a body too large or of a type the route does not
+ * parse, on the methods that carry one; 414 for a path parameter past its length; and access control's
+ * 401 and 403 (signed out, not an admin, or a cross-site change) on the routes that are not public.
+ * A route's own declaration of a status wins.
+ */
+export function sharedRefusals(method: string, url: string, access: Access): Record<number, unknown> {
+  const refusals: Record<number, unknown> = {
+    400: errorAnswer('The request is malformed or breaks a rule stated in its schema; `issues` names the fields.'),
+    503: errorAnswer('Busy, or the database is briefly out of reach: try again after Retry-After seconds.'),
+  };
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+    refusals[413] = errorAnswer('The body is larger than this operation takes.');
+    refusals[415] = errorAnswer('The body is of a content type this operation does not take.');
+  }
+  if (url.includes('/:')) refusals[414] = errorAnswer('A path parameter is too long.');
+  if (access !== 'public') {
+    refusals[401] = errorAnswer('Not signed in, or the session has ended.');
+    refusals[403] = errorAnswer('Not allowed: an admin-only operation, or a change requested from another site.');
+  }
+  return refusals;
+}
+
 /** zod schemas to JSON Schema (fastify-type-provider-zod), plus our grouping, access and ids; non-/api routes hidden. */
 const transformRoute: typeof jsonSchemaTransform = (input) => {
   const { url, route } = input;
   if (!url.startsWith('/api/')) return { schema: { hide: true } as FastifySchema, url };
-  const { documentedBody, ...given } = (input.schema ?? {}) as FastifySchema & DocumentOnlySchema;
-  const transformed = jsonSchemaTransform({
-    ...input,
-    schema: documentedBody ? { ...given, body: documentedBody } : given,
-  });
   const access = route.config?.access ?? 'public';
+  const { documentedBody, ...given } = (input.schema ?? {}) as FastifySchema & DocumentOnlySchema;
+  const response = { ...sharedRefusals(String(route.method), url, access), ...(given.response as object) };
+  const withBody = documentedBody ? { ...given, body: documentedBody } : given;
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...withBody, response } });
   const schema: FastifySchema & Record<string, unknown> = {
     ...transformed.schema,
     operationId: given.operationId ?? operationIdFor(String(route.method), url),

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileAnswer } from '~/server/http/api-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CallsConfig } from '~/server/config';
@@ -214,7 +215,7 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
       schema: {
         summary: "Play a call's recording",
         params: callSidParamsSchema,
-        response: { 200: z.any(), ...providerErrors },
+        response: { 200: fileAnswer("The call's recording, as an MP3", ['audio/mpeg']), ...providerErrors },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CallsConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
+import { textAnswer } from '~/server/http/api-content';
 import { apiErrorSchema } from '~/shared/api-error';
 import { callMessages, callStatuses } from '~/shared/calls';
 import { toE164 } from '~/shared/phone';
@@ -49,7 +50,25 @@ function parseForm(body: string): FormParams {
 }
 
 const callSid = z.string().regex(/^CA[0-9a-f]{32}$/i);
-const twimlResponses = { 200: z.string(), 400: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
+const twimlResponses = {
+  200: textAnswer('TwiML: what Twilio is to do with the call', 'text/xml'),
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  503: apiErrorSchema,
+};
+/**
+ * What every webhook request is, for the API document: a form Twilio signs (checked before the body
+ * is, so a missing or wrong signature is 403). The body is still validated against its schema.
+ */
+const twilioRequest = {
+  consumes: ['application/x-www-form-urlencoded'],
+  headers: z.looseObject({
+    'x-twilio-signature': z
+      .string()
+      .min(1)
+      .describe("Twilio's signature of the request: HMAC-SHA1 of the URL and the form parameters, in base64."),
+  }),
+};
 const common = { CallSid: callSid, AccountSid: z.string() };
 /** Twilio sends more parameters than these; all of them are signed, and kept for the check. */
 const incomingBody = z.looseObject({ ...common, From: z.string().max(64), To: z.string().max(64) });
@@ -97,7 +116,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/call-webhook',
-    { config, schema: { summary: 'Receive an incoming call (Twilio)', body: incomingBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Receive an incoming call (Twilio)',
+        body: incomingBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       const { CallSid, From, To } = request.body;
       await recordIncomingCall(db, { callSid: CallSid, from: toE164(From) ?? From, to: To, at: clock() });
@@ -108,7 +135,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/hold',
-    { config, schema: { summary: 'Play the hold music (Twilio)', body: holdBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Play the hold music (Twilio)',
+        body: holdBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) =>
       twiml(reply, holdTwiml(await deps.voiceAudio(), request.body.QueueTime ?? 0, calls.queueTimeoutSeconds)),
   );
@@ -119,7 +154,12 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     '/api/twilio/queue-exit',
     {
       config,
-      schema: { summary: 'Handle a caller leaving the queue (Twilio)', body: queueExitBody, response: twimlResponses },
+      schema: {
+        ...twilioRequest,
+        summary: 'Handle a caller leaving the queue (Twilio)',
+        body: queueExitBody,
+        response: twimlResponses,
+      },
     },
     async (request, reply) => {
       deps.queueTimeouts.stop(request.body.CallSid);
@@ -133,7 +173,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // Asked for by the queue time-out (queue-timeouts.ts redirects the waiting call here).
   app.post(
     '/api/twilio/voicemail',
-    { config, schema: { summary: 'Take a voicemail (Twilio)', body: z.looseObject(common), response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Take a voicemail (Twilio)',
+        body: z.looseObject(common),
+        response: twimlResponses,
+      },
+    },
     async (_request, reply) => twiml(reply, voicemailTwiml(urls, await deps.voiceAudio())),
   );
 
@@ -141,7 +189,12 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     '/api/twilio/voicemail-recorded',
     {
       config,
-      schema: { summary: 'Receive a recorded voicemail (Twilio)', body: recordedBody, response: twimlResponses },
+      schema: {
+        ...twilioRequest,
+        summary: 'Receive a recorded voicemail (Twilio)',
+        body: recordedBody,
+        response: twimlResponses,
+      },
     },
     async (request, reply) => {
       if (request.body.RecordingUrl) await attachRecording(db, request.body.CallSid, request.body.RecordingUrl);
@@ -155,6 +208,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     {
       config,
       schema: {
+        ...twilioRequest,
         summary: 'Receive the result of answering a call (Twilio)',
         body: answerResultBody,
         response: twimlResponses,
@@ -174,6 +228,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     {
       config,
       schema: {
+        ...twilioRequest,
         summary: "Receive a call's status (Twilio)",
         body: statusBody,
         response: { 204: z.null(), ...twimlResponses },
@@ -198,6 +253,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
     {
       config,
       schema: {
+        ...twilioRequest,
         summary: "Receive a recording's status (Twilio)",
         body: recordingStatusBody,
         response: { 204: z.null(), ...twimlResponses },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { AppConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
@@ -126,7 +126,7 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
       schema: {
         summary: 'Export the data held about a person',
         body: dataRequestSearchSchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('A ZIP of the data held about the person', ['application/zip']), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileAnswer, textAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
@@ -89,7 +89,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
       schema: {
         summary: "Get a message's HTML",
         params: messageIdParamsSchema,
-        response: { 200: z.string(), ...errors },
+        response: { 200: textAnswer('The HTML part of the message', 'text/html'), ...errors },
       },
     },
     async (request, reply) => {
@@ -119,7 +119,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
         params: messageIdParamsSchema.extend({
           index: intFromString({ min: 0, max: 99, message: messageMessages.invalidAttachment }),
         }),
-        response: { 200: z.any(), ...errors },
+        response: {
+          200: fileAnswer('The attachment: shown in the browser if of a safe type, otherwise a download', [
+            ...INLINE_TYPES,
+            'application/octet-stream',
+          ]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

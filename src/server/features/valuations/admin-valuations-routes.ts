@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
@@ -252,7 +253,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         summary: 'Get a photo of the car (staff)',
         params: adminValuationPhotoParamsSchema,
         querystring: adminValuationPhotoQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('The photo, as a JPEG', ['image/jpeg']), ...errors },
       },
     },
     async (request, reply) => {

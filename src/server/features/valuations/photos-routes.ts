@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import { fileAnswer } from '~/server/http/api-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -234,7 +235,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         summary: 'Get a photo of the car (seller)',
         params: valuationPhotoParamsSchema,
         querystring: valuationPhotoQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('The photo, as a JPEG', ['image/jpeg']), ...errors },
       },
     },
     async (request, reply) => {

@@ -18,3 +18,16 @@ export function fileAnswer(description: string, mediaTypes: readonly string[]) {
 export function textAnswer(description: string, mediaType: string, schema: z.ZodType = z.string()) {
   return { description, content: { [mediaType]: { schema } } };
 }
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** A multipart form's repeated file field: how many files, how large each, the request in all. */
+export function filesField(what: string, limits: { maxFiles: number; maxFileBytes: number; maxRequestBytes: number }) {
+  return z
+    .array(binarySchema)
+    .max(limits.maxFiles)
+    .describe(
+      `${what}: up to ${limits.maxFiles} files of at most ${megabytes(limits.maxFileBytes)} each, ` +
+        `the request at most ${megabytes(limits.maxRequestBytes)} (413 past either).`,
+    );
+}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
+import { filesField } from '~/server/http/api-content';
 import { AppError } from '~/server/http/app-error';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import type { PageDataRegistry } from '~/server/render/page-data';
@@ -58,6 +59,12 @@ export type PurchasedVehiclesRoutesDeps = {
 /** The add form's text fields (13 at most) and its photos, with room for the multipart framing. */
 const MAX_FIELDS = 20;
 export const VEHICLE_REQUEST_MAX_BYTES = PURCHASED_VEHICLE_PHOTOS_MAX * PURCHASED_VEHICLE_PHOTO_MAX_BYTES + 1024 * 1024;
+/** The photos field of the multipart forms, as the API document shows it (the vehicle's photos in all, too). */
+const vehiclePhotosField = filesField('Photos of the vehicle, in all at most the maximum per vehicle', {
+  maxFiles: PURCHASED_VEHICLE_PHOTOS_MAX,
+  maxFileBytes: PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
+  maxRequestBytes: VEHICLE_REQUEST_MAX_BYTES,
+});
 
 const errors = {
   400: apiErrorSchema,
@@ -196,6 +203,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
       schema: {
         summary: 'Add a purchased vehicle',
         consumes: ['multipart/form-data'],
+        documentedBody: purchasedVehicleDetailsSchema.extend({ photos: vehiclePhotosField.optional() }),
         response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
       },
     },
@@ -255,6 +263,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
         summary: 'Add photos of a purchased vehicle',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({ photos: vehiclePhotosField.min(1) }),
         response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
       },
     },

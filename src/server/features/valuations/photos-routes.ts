@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { fileAnswer } from '~/server/http/api-content';
+import { fileAnswer, filesField } from '~/server/http/api-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -152,6 +152,13 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         summary: 'Upload photos of the car',
         params: idParams,
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({
+          photos: filesField('Photos of the car (JPEG, PNG, WebP or HEIC; at least one non-empty)', {
+            maxFiles: VALUATION_PHOTOS_MAX,
+            maxFileBytes: VALUATION_PHOTO_MAX_BYTES,
+            maxRequestBytes: PHOTO_REQUEST_MAX_BYTES,
+          }).min(1),
+        }),
         response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },

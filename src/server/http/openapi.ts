@@ -190,8 +190,9 @@ const errorAnswer = (description: string) => ({
  * The refusals the shared mechanisms give on any route, so each route's schema need not repeat them:
  * the error handler's 400 (a malformed request or address) and 503 (overloaded, or the database out of
  * reach, with Retry-After); Fastify's 413 and 415 for a body too large or of a type the route does not
- * parse, on the methods that carry one; 414 for a path parameter past its length; and access control's
- * 401 and 403 (signed out, not an admin, or a cross-site change) on the routes that are not public.
+ * parse, on the methods that carry one; 414 for a path parameter past its length; access control's
+ * 401 and 403 (signed out, not an admin) on the routes that are not public; and the cross-site check's
+ * 403 on every change.
  * A route's own declaration of a status wins.
  */
 export function sharedRefusals(method: string, url: string, access: Access): Record<number, unknown> {
@@ -199,13 +200,14 @@ export function sharedRefusals(method: string, url: string, access: Access): Rec
     400: errorAnswer('The request is malformed or breaks a rule stated in its schema; `issues` names the fields.'),
     503: errorAnswer('Busy, or the database is briefly out of reach: try again after Retry-After seconds.'),
   };
-  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+  const unsafe = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  if (unsafe) {
     refusals[413] = errorAnswer('The body is larger than this operation takes.');
     refusals[415] = errorAnswer('The body is of a content type this operation does not take.');
   }
   if (url.includes('/:')) refusals[414] = errorAnswer('A path parameter is too long.');
-  if (access !== 'public') {
-    refusals[401] = errorAnswer('Not signed in, or the session has ended.');
+  if (access !== 'public') refusals[401] = errorAnswer('Not signed in, or the session has ended.');
+  if (access !== 'public' || unsafe) {
     refusals[403] = errorAnswer('Not allowed: an admin-only operation, or a change requested from another site.');
   }
   return refusals;

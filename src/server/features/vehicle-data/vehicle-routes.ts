@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '~/shared/api-error';
 import { AppError } from '~/server/http/app-error';
 import type { RateLimit } from '~/server/http/rate-limit';
 import {
@@ -35,11 +36,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesDeps> = async (ap
         params: z.object({ registration: z.string() }),
         response: {
           200: vehicleLookupResultSchema,
-          400: failure,
+          // Or the error handler's own, for a malformed address or a busy server.
+          400: z.union([failure, apiErrorSchema]),
           404: failure,
           429: failure,
           502: failure,
-          503: failure,
+          503: z.union([failure, apiErrorSchema]),
         },
       },
     },

@@ -121,11 +121,16 @@ export function int(options: Partial<IntOptions> = {}) {
 /** A whole number from a query string or a path: digits only (no "1e3", "0x10", " 1" or "1.0"). */
 export function intFromString(options: Partial<IntOptions> = {}) {
   const { min, max, message } = intRange(options);
-  return z
-    .string({ message })
-    .regex(/^-?\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+  return (
+    z
+      .string({ message })
+      .regex(/^-?\d{1,10}$/, message)
+      // The API document gives the rule the server applies: a whole number in the range, as a path or
+      // query parameter writes it (issue 32), not the looser digits pattern that only guards Number().
+      .meta({ type: 'integer', minimum: min, maximum: max, pattern: undefined })
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+  );
 }
 
 /** An int4 identity id in a path or query string, e.g. `/api/admin/users/:id`. */

@@ -15,6 +15,7 @@ import {
   vehicleStepShape,
   type ContactPreferenceValue,
 } from './valuation-fields';
+import { valuationOptions } from './valuation-options';
 
 /**
  * The valuation wizard's fields (SPEC sections 3 to 5, the first field set), shared by the wizard
@@ -45,6 +46,8 @@ export const contactStepShape = {
       message: valuationMessages.contactPreferenceRequired,
       abort: true,
     })
+    // The rule the refine applies, for the API document (issue 32).
+    .meta({ minItems: 1, items: { type: 'string', enum: valuationOptions.contactPreference.map((o) => o.value) } })
     // The message sits on the field itself, not on one of its boxes.
     .transform((list) => [...new Set(list as ContactPreferenceValue[])]),
   agreeToContact: z.literal(true, { message: valuationMessages.consentRequired }),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
 import { loadConfig, secretEnvKeys, type AppConfig } from '~/server/config';
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
+import { checkAnswersAgainstDocument } from './api-contract';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
 import { observeLogLine, registerCanary } from './log-hygiene';
@@ -88,6 +89,8 @@ export async function createTestApp(
   });
   options.setup?.(app);
   await app.ready();
+  // Every answer an API test gets must be one the API document describes (issue 32).
+  checkAnswersAgainstDocument(app);
   return {
     app,
     db,

@@ -330,7 +330,8 @@ describe('protective headers on every kind of response', () => {
         env: { ...TWILIO_ENV, ...config.env },
         deps: { passwordHasher: hasher, renderSource: appPages, staticRoot: path.join(dir, 'static'), files },
         setup(app) {
-          app.get('/api/test/fail', { config: { access: 'public' } }, async () => {
+          // Hidden from the API document: a deliberate 500 is no part of the API (nor of its contract check).
+          app.get('/api/test/fail', { config: { access: 'public' }, schema: { hide: true } }, async () => {
             throw new Error('Deliberate failure for the headers suite');
           });
         },

@@ -29,6 +29,7 @@ export type JsonSchema = {
 type Content = Record<string, { schema?: JsonSchema }>;
 
 export type ApiOperation = {
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;

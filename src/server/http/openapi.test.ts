@@ -4,6 +4,7 @@ import { appVersion } from '~/server/project-root';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie } from '../../../test/helpers/auth';
 import { testEngines } from '../../../test/helpers/database';
+import { operationIdFor } from './openapi';
 import type { ApiDocument, ApiOperation } from './openapi-reference';
 
 /**
@@ -114,7 +115,7 @@ describe.each(testEngines)('the API document (%s)', (engine) => {
     expect(users?.security).toEqual([{ sessionCookie: [] }]);
     expect(users?.['x-access']).toBe('admin');
     const health = document.paths['/api/health']?.get;
-    expect(health?.security).toBeUndefined();
+    expect(health?.security).toEqual([]);
     expect(health?.['x-access']).toBe('public');
   });
 
@@ -125,6 +126,34 @@ describe.each(testEngines)('the API document (%s)', (engine) => {
     );
     const registered = apiRoutes().map((r) => `${r.method} ${openApiPath(r.url)}`);
     expect(documented.sort()).toEqual(registered.sort());
+  });
+
+  it('names, sums up, groups and secures every operation', async () => {
+    const document = await fetchDocument();
+    const declared = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    const ids = new Set<string>();
+    const gaps: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        const id = operation.operationId ?? '';
+        if (!/^[a-z][A-Za-z0-9]*$/.test(id)) gaps.push(`${key}: operationId ${JSON.stringify(id)} is not camelCase`);
+        if (ids.has(id)) gaps.push(`${key}: operationId ${id} is not unique`);
+        ids.add(id);
+        if (!/^[A-Z].{3,79}$/.test(operation.summary ?? '')) gaps.push(`${key}: no summary (or not a short phrase)`);
+        for (const tag of operation.tags ?? []) if (!declared.get(tag)) gaps.push(`${key}: tag ${tag} not declared`);
+        if (!operation.tags?.length) gaps.push(`${key}: no tag`);
+        const expected = operation['x-access'] === 'public' ? [] : [{ sessionCookie: [] }];
+        if (JSON.stringify(operation.security) !== JSON.stringify(expected)) gaps.push(`${key}: security`);
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('derives operation ids from the method and path', () => {
+    expect(operationIdFor('GET', '/api/admin/users/:id')).toBe('getAdminUsersById');
+    expect(operationIdFor('POST', '/api/admin/data-requests/search')).toBe('postAdminDataRequestsSearch');
+    expect(operationIdFor('GET', '/api/openapi.json')).toBe('getOpenapiJson');
   });
 
   it('every API route declares its request and response schemas', async () => {

@@ -30,6 +30,55 @@ const TAGS = [
   { prefix: '/api/health', name: 'Health', description: 'Whether the server and its database are up.' },
   { prefix: '/api/openapi.json', name: 'API document', description: 'This document and its reference page.' },
   { prefix: '/api/reference', name: 'API document', description: '' },
+  {
+    prefix: '/api/valuations',
+    name: 'Valuations',
+    description: "Sellers' valuation requests and their photos, and staff's work on them: lists, offers, dealers.",
+  },
+  { prefix: '/api/admin/valuations', name: 'Valuations', description: '' },
+  {
+    prefix: '/api/vehicle/',
+    name: 'Vehicle data',
+    description: "A vehicle's details and MOT history by registration, from the DVLA and the DVSA.",
+  },
+  { prefix: '/api/dvla-info/', name: 'Vehicle data', description: '' },
+  { prefix: '/api/distance/', name: 'Distance', description: 'How far a postcode is from the business, by road.' },
+  {
+    prefix: '/api/reviews',
+    name: 'Reviews',
+    description: "Customers' reviews: the public list, the form and moderation.",
+  },
+  { prefix: '/api/admin/reviews', name: 'Reviews', description: '' },
+  { prefix: '/api/complaints', name: 'Complaints', description: 'The complaints form and the handling of complaints.' },
+  { prefix: '/api/admin/complaints', name: 'Complaints', description: '' },
+  {
+    prefix: '/api/admin/data-requests',
+    name: 'Data requests',
+    description: 'Subject access and erasure: finding, exporting and erasing the data held about a person.',
+  },
+  {
+    prefix: '/api/purchased-vehicles',
+    name: 'Purchased vehicles',
+    description: 'The cars the business has bought, shown on the public site, and their photos.',
+  },
+  { prefix: '/api/admin/purchased-vehicles', name: 'Purchased vehicles', description: '' },
+  {
+    prefix: '/api/analytics/',
+    name: 'Analytics',
+    description: 'Page views as the site counts them, and reports on them.',
+  },
+  {
+    prefix: '/api/twilio/test',
+    name: 'Calls',
+    description: "Phone calls: the call log, making and answering calls, recordings and the voice messages' audio.",
+  },
+  {
+    prefix: '/api/twilio/',
+    name: 'Twilio webhooks',
+    description: "Twilio's requests about calls, form-encoded and signed with `X-Twilio-Signature`; they answer TwiML.",
+  },
+  { prefix: '/api/calls', name: 'Calls', description: '' },
+  { prefix: '/api/audio/', name: 'Calls', description: '' },
 ];
 
 export function tagFor(url: string): string {
@@ -93,7 +142,7 @@ export async function registerOpenApi(app: FastifyInstance, given: OpenApiOption
       tags: uniqueTags(),
     },
     transform: transformRoute,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: transformDocument,
   });
 
   await app.register(documentRoutes, options);
@@ -107,20 +156,99 @@ function uniqueTags() {
   }));
 }
 
-/** zod schemas to JSON Schema (fastify-type-provider-zod), plus our grouping and access; non-/api routes hidden. */
+/**
+ * An operation's id, from its method and path when the route declares none: `GET /api/admin/users/:id`
+ * is `getAdminUsersById`. Stable while the route is, and unique because Fastify allows one route per
+ * method and path.
+ */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words]
+    .map((word, i) => (i ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join('');
+}
+
+/**
+ * Route schema keys that only the document reads. `documentedBody`: the body of a route that parses
+ * its own (a multipart upload, streamed in the handler so the limits apply while it arrives), which
+ * Fastify must not validate as `body`; it is documented as the request body under `consumes`.
+ */
+export type DocumentOnlySchema = { documentedBody?: z.ZodType };
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+/**
+ * The refusals the shared mechanisms give on any route, so each route's schema need not repeat them:
+ * the error handler's 400 (a malformed request or address) and 503 (overloaded, or the database out of
+ * reach, with Retry-After); Fastify's 413 and 415 for a body too large or of a type the route does not
+ * parse, on the methods that carry one; 414 for a path parameter past its length; access control's
+ * 401 and 403 (signed out, not an admin) on the routes that are not public; and the cross-site check's
+ * 403 on every change.
+ * A route's own declaration of a status wins.
+ */
+export function sharedRefusals(method: string, url: string, access: Access): Record<number, unknown> {
+  const refusals: Record<number, unknown> = {
+    400: errorAnswer('The request is malformed or breaks a rule stated in its schema; `issues` names the fields.'),
+    503: errorAnswer('Busy, or the database is briefly out of reach: try again after Retry-After seconds.'),
+  };
+  const unsafe = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  if (unsafe) {
+    refusals[413] = errorAnswer('The body is larger than this operation takes.');
+    refusals[415] = errorAnswer('The body is of a content type this operation does not take.');
+  }
+  if (url.includes('/:')) refusals[414] = errorAnswer('A path parameter is too long.');
+  if (access !== 'public') refusals[401] = errorAnswer('Not signed in, or the session has ended.');
+  if (access !== 'public' || unsafe) {
+    refusals[403] = errorAnswer('Not allowed: an admin-only operation, or a change requested from another site.');
+  }
+  return refusals;
+}
+
+/** zod schemas to JSON Schema (fastify-type-provider-zod), plus our grouping, access and ids; non-/api routes hidden. */
 const transformRoute: typeof jsonSchemaTransform = (input) => {
   const { url, route } = input;
   if (!url.startsWith('/api/')) return { schema: { hide: true } as FastifySchema, url };
-  const transformed = jsonSchemaTransform(input);
   const access = route.config?.access ?? 'public';
+  const { documentedBody, ...given } = (input.schema ?? {}) as FastifySchema & DocumentOnlySchema;
+  const response = { ...sharedRefusals(String(route.method), url, access), ...(given.response as object) };
+  const withBody = documentedBody ? { ...given, body: documentedBody } : given;
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...withBody, response } });
   const schema: FastifySchema & Record<string, unknown> = {
     ...transformed.schema,
+    operationId: given.operationId ?? operationIdFor(String(route.method), url),
     tags: [tagFor(url)],
-    description: ACCESS_DESCRIPTION[access],
+    description: [ACCESS_DESCRIPTION[access], given.description].filter(Boolean).join(' '),
     'x-access': access,
+    // Public operations say so, rather than leaving a reader to wonder about a global default.
+    security: access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
   };
-  if (access !== 'public') schema.security = [{ [SESSION_SCHEME]: [] }];
   return { schema, url: transformed.url };
+};
+
+/** The document, with every tag an operation uses declared (one no entry in TAGS names gets a plain description). */
+const transformDocument: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    tags?: { name: string; description?: string }[];
+    paths?: Record<string, Record<string, { tags?: string[] }>>;
+  };
+  const declared = new Set((document.tags ?? []).map((tag) => tag.name));
+  const used = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item).flatMap((op) => op.tags ?? []),
+  );
+  const undeclared = [...new Set(used)].filter((name) => !declared.has(name));
+  return {
+    ...(document as ReturnType<typeof jsonSchemaTransformObject>),
+    tags: [...(document.tags ?? []), ...undeclared.map((name) => ({ name, description: `The ${name} operations.` }))],
+  };
 };
 
 const documentSchema = z.looseObject({
@@ -134,7 +262,10 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 const documentRoutes: FastifyPluginAsyncZod<{ tradingName: string }> = async (app, options) => {
   app.get(
     '/api/openapi.json',
-    { config: { access: 'admin' }, schema: { response: { 200: documentSchema, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Get this API document', response: { 200: documentSchema, ...errors } },
+    },
     async () => document(app),
   );
 
@@ -143,6 +274,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ tradingName: string }> = async (ap
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Read the API reference page',
         response: {
           200: { description: 'The reference page', content: { 'text/html': { schema: z.string() } } },
           ...errors,

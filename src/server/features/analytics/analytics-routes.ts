@@ -76,7 +76,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     ANALYTICS_COLLECT_ENDPOINT,
     {
       config: { access: 'public' },
-      schema: { body: collectBodySchema, response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema } },
+      schema: {
+        summary: 'Record a page view',
+        body: collectBodySchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
       // Counted before the body is checked, so refused beacons count too. Over the limit it is a
       // 429, not a silent 204: the view is not counted, and a browser's beacon ignores the answer.
       onRequest: async (request) => beacons.take(request.ip),
@@ -97,7 +101,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/daily-stats',
     {
       config: admin,
-      schema: { querystring: analyticsRangeQuerySchema, response: { 200: dailyStatsResponseSchema, ...errors } },
+      schema: {
+        summary: 'Get daily visit figures',
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: dailyStatsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
@@ -109,7 +117,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/locations',
     {
       config: admin,
-      schema: { querystring: analyticsTopQuerySchema, response: { 200: locationsResponseSchema, ...errors } },
+      schema: {
+        summary: "List visitors' locations",
+        querystring: analyticsTopQuerySchema,
+        response: { 200: locationsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);
@@ -121,7 +133,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     '/api/analytics/pages',
     {
       config: admin,
-      schema: { querystring: analyticsTopQuerySchema, response: { 200: pagesResponseSchema, ...errors } },
+      schema: {
+        summary: 'List the most viewed pages',
+        querystring: analyticsTopQuerySchema,
+        response: { 200: pagesResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const range = rangeEndingToday(clock(), request.query.days);

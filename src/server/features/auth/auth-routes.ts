@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { cookies: SessionCook
     '/api/auth/login',
     {
       config: { access: 'public' },
-      schema: { body: loginInputSchema, response: { 200: sessionUserSchema, ...errors } },
+      schema: { summary: 'Sign in', body: loginInputSchema, response: { 200: sessionUserSchema, ...errors } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { cookies: SessionCook
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 204: z.null(), ...errors } } },
+    { config: { access: 'public' }, schema: { summary: 'Sign out', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const token = deps.cookies.read(request);
       if (token) await deps.sessions.destroy(token);
@@ -46,7 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { cookies: SessionCook
 
   app.get(
     '/api/auth/user',
-    { config: { access: 'signedIn' }, schema: { response: { 200: sessionUserSchema, ...errors } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { summary: 'Get the signed-in user', response: { 200: sessionUserSchema, ...errors } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return toSessionUser(requireAuth(request).user);
@@ -57,7 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { cookies: SessionCook
     '/api/auth/change-password',
     {
       config: { access: 'signedIn' },
-      schema: { body: changePasswordInputSchema, response: { 200: sessionUserSchema, ...errors } },
+      schema: {
+        summary: 'Change your password',
+        body: changePasswordInputSchema,
+        response: { 200: sessionUserSchema, ...errors },
+      },
     },
     async (request) => {
       const updated = await changePassword(deps, requireAuth(request), request.body, request.ip);

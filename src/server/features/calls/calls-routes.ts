@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileAnswer } from '~/server/http/api-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CallsConfig } from '~/server/config';
@@ -74,18 +75,24 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls',
     {
       config: admin,
-      schema: { querystring: callListQuerySchema, response: { 200: callListResponseSchema, ...errors } },
+      schema: {
+        summary: 'List calls',
+        querystring: callListQuerySchema,
+        response: { 200: callListResponseSchema, ...errors },
+      },
     },
     async (request) => listCalls(db, request.query.page, request.query.pageSize),
   );
 
-  app.get('/api/calls/stats', { config: admin, schema: { response: { 200: callStatsSchema, ...errors } } }, async () =>
-    callStats(db, clock()),
+  app.get(
+    '/api/calls/stats',
+    { config: admin, schema: { summary: 'Get call figures', response: { 200: callStatsSchema, ...errors } } },
+    async () => callStats(db, clock()),
   );
 
   app.get(
     '/api/calls/setup',
-    { config: admin, schema: { response: { 200: callSetupSchema, ...errors } } },
+    { config: admin, schema: { summary: 'Get the phone set-up', response: { 200: callSetupSchema, ...errors } } },
     async (): Promise<CallSetup> => ({
       ready: calls.twilio !== undefined,
       reason: calls.twilio ? null : callMessages.missingSettings(calls.missing),
@@ -101,7 +108,12 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/notes',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, body: callNotesBodySchema, response: { 200: callLogSchema, ...errors } },
+      schema: {
+        summary: 'Save notes on a call',
+        params: callSidParamsSchema,
+        body: callNotesBodySchema,
+        response: { 200: callLogSchema, ...errors },
+      },
     },
     async (request) => {
       const row = await saveCallNotes(db, request.params.callSid, request.body.notes);
@@ -115,6 +127,7 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     {
       config: admin,
       schema: {
+        summary: 'Make a call',
         body: makeCallBodySchema,
         response: { 201: z.object({ callSid: z.string(), status: z.string() }), ...providerErrors },
       },
@@ -146,7 +159,11 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/answer',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, response: { 200: callLogSchema, ...providerErrors } },
+      schema: {
+        summary: 'Answer a waiting caller',
+        params: callSidParamsSchema,
+        response: { 200: callLogSchema, ...providerErrors },
+      },
     },
     async (request) => {
       const { voice, twilio } = ready();
@@ -177,7 +194,10 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
 
   app.post(
     '/api/calls/hangup',
-    { config: admin, schema: { response: { 200: z.object({ ended: z.number().int() }), ...providerErrors } } },
+    {
+      config: admin,
+      schema: { summary: 'Hang up', response: { 200: z.object({ ended: z.number().int() }), ...providerErrors } },
+    },
     async () => {
       const { voice } = ready();
       const live = await staffLiveCalls(db);
@@ -200,7 +220,11 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
     '/api/calls/:callSid/recording',
     {
       config: admin,
-      schema: { params: callSidParamsSchema, response: { 200: z.any(), ...providerErrors } },
+      schema: {
+        summary: "Play a call's recording",
+        params: callSidParamsSchema,
+        response: { 200: fileAnswer("The call's recording, as an MP3", ['audio/mpeg']), ...providerErrors },
+      },
     },
     async (request, reply) => {
       const { voice } = ready();
@@ -225,7 +249,10 @@ export const callsRoutes: FastifyPluginAsyncZod<CallsRoutesDeps> = async (app, d
 
   app.get(
     '/api/twilio/test',
-    { config: admin, schema: { response: { 200: twilioTestResponseSchema, ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'Test the Twilio set-up', response: { 200: twilioTestResponseSchema, ...errors } },
+    },
     async (): Promise<TwilioTestResponse> => {
       const checks: TwilioTestResponse['checks'] = [
         {

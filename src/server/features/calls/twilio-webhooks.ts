@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CallsConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
+import { textAnswer } from '~/server/http/api-content';
 import { apiErrorSchema } from '~/shared/api-error';
 import { callMessages, callStatuses } from '~/shared/calls';
 import { toE164 } from '~/shared/phone';
@@ -49,7 +50,25 @@ function parseForm(body: string): FormParams {
 }
 
 const callSid = z.string().regex(/^CA[0-9a-f]{32}$/i);
-const twimlResponses = { 200: z.string(), 400: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
+const twimlResponses = {
+  200: textAnswer('TwiML: what Twilio is to do with the call', 'text/xml'),
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  503: apiErrorSchema,
+};
+/**
+ * What every webhook request is, for the API document: a form Twilio signs (checked before the body
+ * is, so a missing or wrong signature is 403). The body is still validated against its schema.
+ */
+const twilioRequest = {
+  consumes: ['application/x-www-form-urlencoded'],
+  headers: z.looseObject({
+    'x-twilio-signature': z
+      .string()
+      .min(1)
+      .describe("Twilio's signature of the request: HMAC-SHA1 of the URL and the form parameters, in base64."),
+  }),
+};
 const common = { CallSid: callSid, AccountSid: z.string() };
 /** Twilio sends more parameters than these; all of them are signed, and kept for the check. */
 const incomingBody = z.looseObject({ ...common, From: z.string().max(64), To: z.string().max(64) });
@@ -97,7 +116,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/call-webhook',
-    { config, schema: { body: incomingBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Receive an incoming call (Twilio)',
+        body: incomingBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       const { CallSid, From, To } = request.body;
       await recordIncomingCall(db, { callSid: CallSid, from: toE164(From) ?? From, to: To, at: clock() });
@@ -108,7 +135,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/hold',
-    { config, schema: { body: holdBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Play the hold music (Twilio)',
+        body: holdBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) =>
       twiml(reply, holdTwiml(await deps.voiceAudio(), request.body.QueueTime ?? 0, calls.queueTimeoutSeconds)),
   );
@@ -117,7 +152,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // otherwise they hung up, or were connected and the call is over.
   app.post(
     '/api/twilio/queue-exit',
-    { config, schema: { body: queueExitBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Handle a caller leaving the queue (Twilio)',
+        body: queueExitBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       deps.queueTimeouts.stop(request.body.CallSid);
       const result = request.body.QueueResult;
@@ -130,13 +173,29 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // Asked for by the queue time-out (queue-timeouts.ts redirects the waiting call here).
   app.post(
     '/api/twilio/voicemail',
-    { config, schema: { body: z.looseObject(common), response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Take a voicemail (Twilio)',
+        body: z.looseObject(common),
+        response: twimlResponses,
+      },
+    },
     async (_request, reply) => twiml(reply, voicemailTwiml(urls, await deps.voiceAudio())),
   );
 
   app.post(
     '/api/twilio/voicemail-recorded',
-    { config, schema: { body: recordedBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Receive a recorded voicemail (Twilio)',
+        body: recordedBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       if (request.body.RecordingUrl) await attachRecording(db, request.body.CallSid, request.body.RecordingUrl);
       return twiml(reply, goodbyeTwiml(DEFAULT_VOICE_MESSAGES.thanks));
@@ -146,7 +205,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
   // After Answer: staff's phone rang; if nobody picked up, the caller may leave a voicemail.
   app.post(
     '/api/twilio/answer-result',
-    { config, schema: { body: answerResultBody, response: twimlResponses } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: 'Receive the result of answering a call (Twilio)',
+        body: answerResultBody,
+        response: twimlResponses,
+      },
+    },
     async (request, reply) => {
       if (request.body.DialCallStatus === 'completed' || request.body.DialCallStatus === 'answered') {
         return twiml(reply, hangupTwiml());
@@ -158,7 +225,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/status-callback',
-    { config, schema: { body: statusBody, response: { 204: z.null(), ...twimlResponses } } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: "Receive a call's status (Twilio)",
+        body: statusBody,
+        response: { 204: z.null(), ...twimlResponses },
+      },
+    },
     async (request, reply) => {
       const { CallSid, CallStatus, CallDuration, RecordingUrl } = request.body;
       if (CallStatus !== 'ringing' && CallStatus !== 'queued') deps.queueTimeouts.stop(CallSid);
@@ -175,7 +250,15 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookDeps> = asy
 
   app.post(
     '/api/twilio/recording-status',
-    { config, schema: { body: recordingStatusBody, response: { 204: z.null(), ...twimlResponses } } },
+    {
+      config,
+      schema: {
+        ...twilioRequest,
+        summary: "Receive a recording's status (Twilio)",
+        body: recordingStatusBody,
+        response: { 204: z.null(), ...twimlResponses },
+      },
+    },
     async (request, reply) => {
       if (request.body.RecordingStatus === 'completed') {
         await attachRecording(db, request.body.CallSid, request.body.RecordingUrl);

@@ -2,6 +2,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { binarySchema } from '~/server/http/api-content';
 import { AppError } from '~/server/http/app-error';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
@@ -39,8 +40,13 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
   });
   noStoreByDefault(app);
 
-  app.get('/api/audio/files', { config: admin, schema: { response: { 200: audioFilesSchema, ...errors } } }, async () =>
-    store.files(),
+  app.get(
+    '/api/audio/files',
+    {
+      config: admin,
+      schema: { summary: "List the voice messages' audio", response: { 200: audioFilesSchema, ...errors } },
+    },
+    async () => store.files(),
   );
 
   app.post(
@@ -48,7 +54,14 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
     {
       config: admin,
       schema: {
+        summary: "Upload a voice message's audio",
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({
+          type: voiceMessageTypeSchema,
+          audio: binarySchema.describe(
+            `The recording (MP3 or WAV), at most ${VOICE_AUDIO_MAX_BYTES} bytes (413 past it).`,
+          ),
+        }),
         response: { 201: audioUploadResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
@@ -76,6 +89,7 @@ export const voiceAudioRoutes: FastifyPluginAsyncZod<VoiceAudioRoutesDeps> = asy
     {
       config: admin,
       schema: {
+        summary: "Delete a voice message's audio",
         params: voiceMessageParamsSchema,
         response: { 200: z.object({ type: voiceMessageTypeSchema }), ...errors },
       },

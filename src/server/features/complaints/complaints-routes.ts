@@ -65,6 +65,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Make a complaint',
         body: complaintSubmissionSchema,
         response: {
           201: complaintCreatedSchema,
@@ -111,7 +112,11 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
     '/api/admin/complaints',
     {
       config: admin,
-      schema: { querystring: adminComplaintListQuerySchema, response: { 200: adminComplaintListSchema, ...errors } },
+      schema: {
+        summary: 'List complaints',
+        querystring: adminComplaintListQuerySchema,
+        response: { 200: adminComplaintListSchema, ...errors },
+      },
     },
     async (request) => listAdminComplaints(deps.db, request.query),
   );
@@ -121,6 +126,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
     {
       config: admin,
       schema: {
+        summary: 'Resolve a complaint',
         params: complaintIdParamsSchema,
         body: complaintResolutionSchema,
         response: { 200: adminComplaintSchema, 409: apiErrorSchema, ...errors },

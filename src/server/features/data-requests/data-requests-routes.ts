@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { AppConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
@@ -107,7 +107,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/search',
     {
       config: admin,
-      schema: { body: dataRequestSearchSchema, response: { 200: dataRequestSearchResultSchema, ...errors } },
+      schema: {
+        summary: 'Find the data held about a person',
+        body: dataRequestSearchSchema,
+        response: { 200: dataRequestSearchResultSchema, ...errors },
+      },
     },
     async (request) => {
       const held = await findHeldData(db, identify(request.body));
@@ -121,7 +125,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/export',
     {
       config: admin,
-      schema: { body: dataRequestSearchSchema, response: { 200: z.any(), ...errors } },
+      schema: {
+        summary: 'Export the data held about a person',
+        body: dataRequestSearchSchema,
+        response: { 200: fileAnswer('A ZIP of the data held about the person', ['application/zip']), ...errors },
+      },
     },
     async (request, reply) => {
       const identifier = identify(request.body);
@@ -142,7 +150,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/erase',
     {
       config: admin,
-      schema: { body: dataRequestEraseSchema, response: { 200: dataRequestErasureSchema, ...errors } },
+      schema: {
+        summary: 'Erase the data held about a person',
+        body: dataRequestEraseSchema,
+        response: { 200: dataRequestErasureSchema, ...errors },
+      },
     },
     async (request): Promise<DataRequestErasure> => {
       const identifier = identify(request.body);
@@ -174,7 +186,11 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod<DataRequestsRoutesDeps> =
     '/api/admin/data-requests/log',
     {
       config: admin,
-      schema: { querystring: dataRequestLogQuerySchema, response: { 200: dataRequestLogSchema, ...errors } },
+      schema: {
+        summary: 'List past data requests',
+        querystring: dataRequestLogQuerySchema,
+        response: { 200: dataRequestLogSchema, ...errors },
+      },
     },
     async (request) => listRequestLog(db, request.query),
   );

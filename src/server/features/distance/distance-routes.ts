@@ -24,6 +24,7 @@ export const distanceRoutes: FastifyPluginAsyncZod<DistanceRoutesDeps> = async (
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Get the distance to a postcode',
         // Checked in the handler, so the message says what is wrong with it.
         params: z.object({ postcode: z.string().max(40) }),
         response: {

@@ -16,7 +16,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
   const options = {
     config: { access: 'public' as const },
     // 503 is also the overload refusal (http/overload.ts), which tells a load balancer to send traffic elsewhere.
-    schema: { response: { 200: healthSchema, 503: z.union([healthSchema, apiErrorSchema]) } },
+    schema: {
+      summary: 'Check the server and database are up',
+      response: { 200: healthSchema, 503: z.union([healthSchema, apiErrorSchema]) },
+    },
   };
   app.get('/api/health', options, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileAnswer, textAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
@@ -57,7 +57,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     '/api/admin/messages',
     {
       config: admin,
-      schema: { querystring: messageListQuerySchema, response: { 200: messageListResponseSchema, ...errors } },
+      schema: {
+        summary: 'List messages',
+        querystring: messageListQuerySchema,
+        response: { 200: messageListResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const page = await listMessages(deps.db, request.query);
@@ -67,13 +71,27 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
 
   app.get(
     '/api/admin/messages/:id',
-    { config: admin, schema: { params: messageIdParamsSchema, response: { 200: messageDetailSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Get a message',
+        params: messageIdParamsSchema,
+        response: { 200: messageDetailSchema, ...errors },
+      },
+    },
     async (request) => toDetail(await findMessage(deps.db, request.params.id)),
   );
 
   app.get(
     '/api/admin/messages/:id/html',
-    { config: admin, schema: { params: messageIdParamsSchema, response: { 200: z.string(), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: "Get a message's HTML",
+        params: messageIdParamsSchema,
+        response: { 200: textAnswer('The HTML part of the message', 'text/html'), ...errors },
+      },
+    },
     async (request, reply) => {
       const message = await findMessage(deps.db, request.params.id);
       if (message.contentDeletedAt) throw new AppError('NOT_FOUND', messageMessages.contentDeleted);
@@ -97,10 +115,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     {
       config: admin,
       schema: {
+        summary: "Download a message's attachment",
         params: messageIdParamsSchema.extend({
           index: intFromString({ min: 0, max: 99, message: messageMessages.invalidAttachment }),
         }),
-        response: { 200: z.any(), ...errors },
+        response: {
+          200: fileAnswer('The attachment: shown in the browser if of a safe type, otherwise a download', [
+            ...INLINE_TYPES,
+            'application/octet-stream',
+          ]),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -124,6 +149,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     {
       config: admin,
       schema: {
+        summary: 'Retry a failed message',
         params: messageIdParamsSchema,
         response: { 200: messageDetailSchema, 409: apiErrorSchema, ...errors },
       },
@@ -139,7 +165,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
     '/api/admin/messages/test',
     {
       config: admin,
-      schema: { body: sendTestMessageInputSchema, response: { 201: messageDetailSchema, ...errors } },
+      schema: {
+        summary: 'Send a test message',
+        body: sendTestMessageInputSchema,
+        response: { 201: messageDetailSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const user = requireAuth(request).user;

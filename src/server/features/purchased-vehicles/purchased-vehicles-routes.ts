@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
+import { filesField } from '~/server/http/api-content';
 import { AppError } from '~/server/http/app-error';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import type { PageDataRegistry } from '~/server/render/page-data';
@@ -58,6 +59,12 @@ export type PurchasedVehiclesRoutesDeps = {
 /** The add form's text fields (13 at most) and its photos, with room for the multipart framing. */
 const MAX_FIELDS = 20;
 export const VEHICLE_REQUEST_MAX_BYTES = PURCHASED_VEHICLE_PHOTOS_MAX * PURCHASED_VEHICLE_PHOTO_MAX_BYTES + 1024 * 1024;
+/** The photos field of the multipart forms, as the API document shows it (the vehicle's photos in all, too). */
+const vehiclePhotosField = filesField('Photos of the vehicle, in all at most the maximum per vehicle', {
+  maxFiles: PURCHASED_VEHICLE_PHOTOS_MAX,
+  maxFileBytes: PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
+  maxRequestBytes: VEHICLE_REQUEST_MAX_BYTES,
+});
 
 const errors = {
   400: apiErrorSchema,
@@ -163,6 +170,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: { access: 'public' },
       schema: {
+        summary: 'List purchased vehicles',
         querystring: publicVehicleListQuerySchema,
         response: { 200: publicVehicleListSchema, 400: apiErrorSchema },
       },
@@ -178,7 +186,11 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     '/api/admin/purchased-vehicles',
     {
       config: admin,
-      schema: { querystring: adminVehicleListQuerySchema, response: { 200: adminVehicleListSchema, ...errors } },
+      schema: {
+        summary: 'List purchased vehicles (staff)',
+        querystring: adminVehicleListQuerySchema,
+        response: { 200: adminVehicleListSchema, ...errors },
+      },
     },
     async (request) => listAdminVehicles(deps.db, request.query),
   );
@@ -188,7 +200,12 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: admin,
       bodyLimit: VEHICLE_REQUEST_MAX_BYTES,
-      schema: { consumes: ['multipart/form-data'], response: { 201: adminPurchasedVehicleSchema, ...uploadErrors } },
+      schema: {
+        summary: 'Add a purchased vehicle',
+        consumes: ['multipart/form-data'],
+        documentedBody: purchasedVehicleDetailsSchema.extend({ photos: vehiclePhotosField.optional() }),
+        response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
+      },
     },
     async (request, reply) => {
       const { fields, photos } = await readUpload(request, PURCHASED_VEHICLE_PHOTOS_MAX, { fields: true });
@@ -209,6 +226,7 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     {
       config: admin,
       schema: {
+        summary: 'Update a purchased vehicle',
         params: idParamsSchema,
         body: purchasedVehicleUpdateSchema,
         response: { 200: adminPurchasedVehicleSchema, ...errors },
@@ -223,7 +241,10 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
 
   app.delete(
     '/api/admin/purchased-vehicles/:id',
-    { config: admin, schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'Delete a purchased vehicle', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       const entries = await deleteVehicle(deps.db, request.params.id);
       await changed();
@@ -239,8 +260,10 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
       config: admin,
       bodyLimit: VEHICLE_REQUEST_MAX_BYTES,
       schema: {
+        summary: 'Add photos of a purchased vehicle',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({ photos: vehiclePhotosField.min(1) }),
         response: { 201: adminPurchasedVehicleSchema, ...uploadErrors },
       },
     },
@@ -266,7 +289,11 @@ export const purchasedVehiclesRoutes: FastifyPluginAsyncZod<PurchasedVehiclesRou
     '/api/admin/purchased-vehicles/:id/photos/:photoId',
     {
       config: admin,
-      schema: { params: vehiclePhotoParamsSchema, response: { 200: adminPurchasedVehicleSchema, ...errors } },
+      schema: {
+        summary: 'Remove a photo of a purchased vehicle',
+        params: vehiclePhotoParamsSchema,
+        response: { 200: adminPurchasedVehicleSchema, ...errors },
+      },
     },
     async (request) => {
       const { vehicle, removed } = await removeVehiclePhoto(

@@ -62,7 +62,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
   // The reviews page's list: the newest REVIEWS_PAGE_LIMIT, with the count and average of all.
   app.get(
     '/api/reviews',
-    { config: { access: 'public' }, schema: { response: { 200: publicReviewListSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'List published reviews', response: { 200: publicReviewListSchema } },
+    },
     async (_request, reply) => {
       const { version: _version, ...list } = await published.get(REVIEWS_PAGE_LIMIT);
       reply.header('Cache-Control', 'no-cache');
@@ -81,6 +84,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Write a review',
         body: reviewSubmissionSchema,
         response: { 201: reviewSubmittedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -116,7 +120,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
     '/api/admin/reviews',
     {
       config: admin,
-      schema: { querystring: adminReviewListQuerySchema, response: { 200: adminReviewListSchema, ...errors } },
+      schema: {
+        summary: 'List reviews for moderation',
+        querystring: adminReviewListQuerySchema,
+        response: { 200: adminReviewListSchema, ...errors },
+      },
     },
     async (request) => listAdminReviews(deps.db, request.query),
   );
@@ -127,6 +135,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
       {
         config: admin,
         schema: {
+          summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review`,
           params: idParamsSchema,
           body: reviewModerationSchema,
           response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors },
@@ -149,7 +158,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
       `/api/admin/reviews/:id/${action}`,
       {
         config: admin,
-        schema: { params: idParamsSchema, response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors } },
+        schema: {
+          summary: `${action === 'publish' ? 'Publish' : 'Unpublish'} a review`,
+          params: idParamsSchema,
+          response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors },
+        },
       },
       async (request) => {
         const actorUserId = requireAuth(request).user.id;

@@ -28,13 +28,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
 
   app.get(
     '/api/admin/users',
-    { config: admin, schema: { response: { 200: z.array(adminUserSchema), ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'List staff accounts', response: { 200: z.array(adminUserSchema), ...errors } },
+    },
     async () => (await listUsers(deps.db)).map(toAdminUser),
   );
 
   app.post(
     '/api/admin/users',
-    { config: admin, schema: { body: createUserInputSchema, response: { 201: adminUserSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Create a staff account',
+        body: createUserInputSchema,
+        response: { 201: adminUserSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const created = await createUser(deps, request.body);
       request.log.info({ userId: created.id, by: requireAuth(request).user.id }, 'admin user created');
@@ -47,6 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     {
       config: admin,
       schema: {
+        summary: 'Update a staff account',
         params: userIdParamsSchema,
         body: updateUserInputSchema,
         response: { 200: adminUserSchema, ...errors },
@@ -62,7 +73,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
 
   app.delete(
     '/api/admin/users/:id',
-    { config: admin, schema: { params: userIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config: admin,
+      schema: { summary: 'Delete a staff account', params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       const actor = requireAuth(request).user;
       await deleteUser(deps.db, actor.id, request.params.id);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
@@ -62,15 +63,19 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
   const stats = createValuationStats(deps.db, { maxAgeMs: deps.statsMaxAgeMs });
   noStoreByDefault(app);
 
-  for (const [list, archived] of [
-    ['active', false],
-    ['archived', true],
+  for (const [list, archived, summary] of [
+    ['active', false, 'List active valuations'],
+    ['archived', true, 'List archived valuations'],
   ] as const) {
     app.get(
       `/api/valuations/${list}`,
       {
         config: admin,
-        schema: { querystring: valuationListQuerySchema, response: { 200: valuationListResponseSchema, ...errors } },
+        schema: {
+          summary,
+          querystring: valuationListQuerySchema,
+          response: { 200: valuationListResponseSchema, ...errors },
+        },
       },
       async (request) => {
         const page = await listValuations(deps.db, archived, request.query);
@@ -81,19 +86,20 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
 
   app.get(
     '/api/admin/valuations/stats',
-    { config: admin, schema: { response: { 200: valuationStatsSchema, ...errors } } },
+    { config: admin, schema: { summary: 'Get valuation counts', response: { 200: valuationStatsSchema, ...errors } } },
     async () => stats.get(deps.clock()),
   );
 
-  for (const [action, archive] of [
-    ['archive', true],
-    ['unarchive', false],
+  for (const [action, archive, summary] of [
+    ['archive', true, 'Archive a valuation'],
+    ['unarchive', false, 'Restore an archived valuation'],
   ] as const) {
     app.post(
       `/api/valuations/:id/${action}`,
       {
         config: admin,
         schema: {
+          summary,
           params: valuationIdParamsSchema,
           response: { 200: valuationListItemSchema, 409: apiErrorSchema, ...errors },
         },
@@ -113,6 +119,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     {
       config: admin,
       schema: {
+        summary: "Change a valuation's status",
         params: valuationIdParamsSchema,
         body: valuationStatusChangeSchema,
         response: { 200: valuationListItemSchema, ...errors },
@@ -133,6 +140,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     {
       config: admin,
       schema: {
+        summary: 'Record that the seller withdrew marketing consent',
         params: valuationIdParamsSchema,
         response: { 200: z.object({ marketingConsentAt: z.null() }), ...errors },
       },
@@ -150,7 +158,11 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     '/api/valuations/:id',
     {
       config: admin,
-      schema: { params: valuationIdParamsSchema, response: { 204: z.null(), 409: apiErrorSchema, ...errors } },
+      schema: {
+        summary: 'Delete a valuation',
+        params: valuationIdParamsSchema,
+        response: { 204: z.null(), 409: apiErrorSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -169,7 +181,11 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     '/api/admin/valuations/:id/deletion-summary',
     {
       config: admin,
-      schema: { params: valuationIdParamsSchema, response: { 200: valuationDeletionSummarySchema, ...errors } },
+      schema: {
+        summary: 'Summarise what deleting a valuation removes',
+        params: valuationIdParamsSchema,
+        response: { 200: valuationDeletionSummarySchema, ...errors },
+      },
     },
     async (request) => {
       const summary = await countValuationDeletion(deps.db, request.params.id);
@@ -180,7 +196,14 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
 
   app.get(
     '/api/admin/valuations/:id',
-    { config: admin, schema: { params: valuationIdParamsSchema, response: { 200: valuationDetailSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Get a valuation',
+        params: valuationIdParamsSchema,
+        response: { 200: valuationDetailSchema, ...errors },
+      },
+    },
     async (request) => {
       const detail = await valuationDetail(deps.db, {
         id: request.params.id,
@@ -197,6 +220,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     {
       config: admin,
       schema: {
+        summary: 'Make an offer',
         params: valuationIdParamsSchema,
         body: offerRequestSchema,
         response: { 201: offerSchema, ...errors },
@@ -226,9 +250,10 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     {
       config: admin,
       schema: {
+        summary: 'Get a photo of the car (staff)',
         params: adminValuationPhotoParamsSchema,
         querystring: adminValuationPhotoQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('The photo, as a JPEG', ['image/jpeg']), ...errors },
       },
     },
     async (request, reply) => {

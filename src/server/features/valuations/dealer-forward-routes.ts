@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileAnswer } from '~/server/http/api-content';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { valuationIdParamsSchema } from '~/shared/admin-valuations';
@@ -35,9 +35,10 @@ export const dealerForwardRoutes: FastifyPluginAsyncZod<DealerForwardRoutesDeps>
     {
       config: admin,
       schema: {
+        summary: 'Preview the dealer report',
         params: valuationIdParamsSchema,
         querystring: dealerReportPreviewQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('The dealer report, as a PDF', ['application/pdf']), ...errors },
       },
     },
     async (request, reply) => {
@@ -56,6 +57,7 @@ export const dealerForwardRoutes: FastifyPluginAsyncZod<DealerForwardRoutesDeps>
     {
       config: admin,
       schema: {
+        summary: 'Send a valuation to a dealer',
         params: valuationIdParamsSchema,
         body: dealerForwardRequestSchema,
         response: { 202: dealerForwardResponseSchema, ...errors },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import { fileAnswer, filesField } from '~/server/http/api-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -130,7 +131,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     '/api/valuations/:id',
     {
       config: { access: 'public' },
-      schema: { params: idParams, response: { 200: valuationPhotosSchema, ...errors } },
+      schema: {
+        summary: "List a valuation's photos (seller)",
+        params: idParams,
+        response: { 200: valuationPhotosSchema, ...errors },
+      },
     },
     async (request) => {
       const row = await authorized(request, request.params.id);
@@ -144,8 +149,16 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
       config: { access: 'public' },
       bodyLimit: PHOTO_REQUEST_MAX_BYTES,
       schema: {
+        summary: 'Upload photos of the car',
         params: idParams,
         consumes: ['multipart/form-data'],
+        documentedBody: z.object({
+          photos: filesField('Photos of the car (JPEG, PNG, WebP or HEIC; at least one non-empty)', {
+            maxFiles: VALUATION_PHOTOS_MAX,
+            maxFileBytes: VALUATION_PHOTO_MAX_BYTES,
+            maxRequestBytes: PHOTO_REQUEST_MAX_BYTES,
+          }).min(1),
+        }),
         response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
@@ -198,7 +211,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     '/api/valuations/:id/photos/:photoPath',
     {
       config: { access: 'public' },
-      schema: { params: valuationPhotoParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Remove a photo of the car',
+        params: valuationPhotoParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       const { id, photoPath } = request.params;
@@ -222,9 +239,10 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Get a photo of the car (seller)',
         params: valuationPhotoParamsSchema,
         querystring: valuationPhotoQuerySchema,
-        response: { 200: z.any(), ...errors },
+        response: { 200: fileAnswer('The photo, as a JPEG', ['image/jpeg']), ...errors },
       },
     },
     async (request, reply) => {

@@ -60,7 +60,11 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
     '/api/valuations',
     {
       config: { access: 'public' },
-      schema: { body: valuationRequestSchema, response: { 201: valuationCreatedSchema, ...errors } },
+      schema: {
+        summary: 'Request a valuation',
+        body: valuationRequestSchema,
+        response: { 201: valuationCreatedSchema, ...errors },
+      },
       // Counted before the body is checked, so bad requests count too.
       onRequest: async (request) => submissions.take(request.ip),
     },

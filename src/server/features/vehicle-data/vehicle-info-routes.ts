@@ -20,16 +20,18 @@ export const vehicleInfoRoutes: FastifyPluginAsyncZod<{ info: VehicleInfo }> = a
     {
       config: { access: 'admin' },
       schema: {
+        summary: "Get a vehicle's DVLA information",
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
         params: z.object({ registration: z.string() }),
         response: {
           200: vehicleInfoResultSchema,
-          400: failure,
+          // Or the error handler's own, for a malformed address or a busy server.
+          400: z.union([failure, apiErrorSchema]),
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: failure,
           502: failure,
-          503: failure,
+          503: z.union([failure, apiErrorSchema]),
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '~/shared/api-error';
 import { AppError } from '~/server/http/app-error';
 import type { RateLimit } from '~/server/http/rate-limit';
 import {
@@ -30,15 +31,17 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesDeps> = async (ap
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Look up a vehicle by registration',
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
         params: z.object({ registration: z.string() }),
         response: {
           200: vehicleLookupResultSchema,
-          400: failure,
+          // Or the error handler's own, for a malformed address or a busy server.
+          400: z.union([failure, apiErrorSchema]),
           404: failure,
           429: failure,
           502: failure,
-          503: failure,
+          503: z.union([failure, apiErrorSchema]),
         },
       },
     },

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idParamsSchema, isStorable, kitMessages, optionalText, storableCharacters, text } from './schema-kit';
+import {
+  emailInDocument,
+  idParamsSchema,
+  isStorable,
+  kitMessages,
+  optionalText,
+  storableCharacters,
+  text,
+} from './schema-kit';
 
 /**
  * Admin accounts: the request and response shapes of /api/auth and
@@ -62,11 +70,13 @@ const storablePassword = (message: string) =>
 function passwordField(tooShort: string, tooLong: string) {
   return storablePassword(tooShort)
     .refine((v) => characterCount(v) >= PASSWORD_MIN_LENGTH, tooShort)
-    .refine((v) => characterCount(v) <= PASSWORD_MAX_LENGTH, tooLong);
+    .refine((v) => characterCount(v) <= PASSWORD_MAX_LENGTH, tooLong)
+    .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 }
 
 const optionalEmail = storableCharacters(z.string({ message: authMessages.invalidEmail }).trim().toLowerCase())
   .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
+  .meta(emailInDocument(EMAIL_MAX_LENGTH))
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || z.email().safeParse(v).success, authMessages.invalidEmail);

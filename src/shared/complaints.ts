@@ -8,8 +8,8 @@ import {
   complaintFilterValues,
   complaintMessages as m,
 } from './complaint-basics';
-import { isValidPhone, PHONE_MAX_LENGTH, phoneMessages } from './phone';
-import { paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
+import { isValidPhone, PHONE_MAX_LENGTH, phoneInDocument, phoneMessages } from './phone';
+import { emailInDocument, paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
 
 /**
  * Data-protection complaints (issue 18; DPA 2018 s.164A): the contact page's form
@@ -21,14 +21,16 @@ export * from './complaint-basics';
 
 const complaintEmail = storableCharacters(z.string({ message: m.emailInvalid }).trim().toLowerCase())
   .refine((v) => v.length > 0 && v.length <= COMPLAINT_EMAIL_MAX_LENGTH, { message: m.emailInvalid, abort: true })
-  .refine((v) => z.email().safeParse(v).success, m.emailInvalid);
+  .refine((v) => z.email().safeParse(v).success, m.emailInvalid)
+  .meta(emailInDocument(COMPLAINT_EMAIL_MAX_LENGTH));
 
 /** Optional: blank, null or absent is "not given" (null); anything else must be a number we can call. */
 const optionalPhone = storableCharacters(z.string({ message: phoneMessages.invalid }).trim())
   .refine((v) => v.length <= PHONE_MAX_LENGTH, { message: phoneMessages.tooLong, abort: true })
   .refine((v) => v === '' || isValidPhone(v), phoneMessages.invalid)
   .nullish()
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v ? v : null))
+  .meta({ ...phoneInDocument, description: `Optional (blank or null: none). ${phoneInDocument.description}` });
 
 /**
  * `POST /api/complaints`, and the form's own checks. `website` is a honeypot, as on the review

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PHONE_MAX_LENGTH, toE164 } from './phone';
+import { PHONE_MAX_LENGTH, phoneInDocument, toE164 } from './phone';
 import { RIGHTS_RESPONSE } from './retention';
-import { paginatedSchema, paginationQuery, storableCharacters } from './schema-kit';
+import { emailInDocument, paginatedSchema, paginationQuery, storableCharacters } from './schema-kit';
 
 /**
  * Data requests (issue 18; UK GDPR Art 15 access and Art 17 erasure): staff find everything held
@@ -48,7 +48,8 @@ const emailField = storableCharacters(z.string({ message: dataRequestMessages.em
     message: dataRequestMessages.emailInvalid,
     abort: true,
   })
-  .refine((v) => z.email().safeParse(v).success, dataRequestMessages.emailInvalid);
+  .refine((v) => z.email().safeParse(v).success, dataRequestMessages.emailInvalid)
+  .meta(emailInDocument(DATA_REQUEST_EMAIL_MAX_LENGTH));
 
 /** Digits with the usual separators, and a + only in front; never letters (no partial matches). */
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
@@ -58,7 +59,8 @@ const phoneField = storableCharacters(z.string({ message: dataRequestMessages.ph
     message: dataRequestMessages.phoneInvalid,
     abort: true,
   })
-  .refine((v) => toE164(v) !== undefined, dataRequestMessages.phoneInvalid);
+  .refine((v) => toE164(v) !== undefined, dataRequestMessages.phoneInvalid)
+  .meta(phoneInDocument);
 
 const confirmField = storableCharacters(z.string({ message: dataRequestMessages.confirmRequired }).trim()).refine(
   (v) => v.length > 0 && v.length <= DATA_REQUEST_EMAIL_MAX_LENGTH,

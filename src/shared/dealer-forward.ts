@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, storableCharacters, text } from './schema-kit';
+import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
 import { groupDigits } from './group-digits';
 
 /**
@@ -50,7 +50,8 @@ export const dealerForwardRequestSchema = z.object({
     .refine((v) => v.length > 0, { message: dealerForwardMessages.missing, abort: true })
     .refine((v) => v.length <= DEALER_EMAIL_MAX_LENGTH && SIMPLE_EMAIL.test(v) && z.email().safeParse(v).success, {
       message: dealerForwardMessages.invalidEmail,
-    }),
+    })
+    .meta(emailInDocument(DEALER_EMAIL_MAX_LENGTH)),
   message: optionalText({
     max: DEALER_MESSAGE_MAX_LENGTH,
     tooLong: dealerForwardMessages.messageTooLong,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone';
-import { paginatedSchema, paginationQuery, storableCharacters } from './schema-kit';
+import { emailInDocument, paginatedSchema, paginationQuery, storableCharacters } from './schema-kit';
 
 /**
  * The outbox as the back office sees it (/admin/messages and /api/admin/messages): every e-mail
@@ -106,7 +106,8 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
 const emailAddressSchema = storableCharacters(z.string({ message: messageMessages.invalidEmail }).trim())
   .pipe(z.string().max(EMAIL_ADDRESS_MAX_LENGTH, messageMessages.invalidEmail))
-  .pipe(z.email(messageMessages.invalidEmail));
+  .pipe(z.email(messageMessages.invalidEmail))
+  .meta(emailInDocument(EMAIL_ADDRESS_MAX_LENGTH));
 
 /** POST /api/admin/messages/test: the "message test" template to an address or a number. */
 export const sendTestMessageInputSchema = z.discriminatedUnion(

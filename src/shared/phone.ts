@@ -68,10 +68,26 @@ export function isValidPhone(raw: string): boolean {
 }
 
 /**
+ * What the API document says of a phone number field (issue 32). Whether a number exists in the
+ * numbering plan cannot be written as a pattern, so the pattern is the common UK shapes that do
+ * (mobiles, London, the big cities' 01x1 numbers; src/shared/documented-patterns.test.ts checks
+ * each pattern it can make is a number we take), and the description says what else is taken.
+ */
+export const phoneInDocument = {
+  pattern:
+    '^(?:0|\\+44 ?)(?:7(?:[45][0-9]|[78][1-9])[0-9] ?[0-9]{3} ?[0-9]{3}|20 ?[378][0-9]{3} ?[0-9]{4}|1[2-69]1 ?[2-5][0-9]{2} ?[0-9]{4})$',
+  maxLength: PHONE_MAX_LENGTH,
+  description:
+    'A UK phone number that exists, such as 07911 123456 or 01507 123456 (any spacing, brackets or +44); ' +
+    "another country's number with its + code. The pattern shows the common UK forms.",
+} as const;
+
+/**
  * A phone number field: trimmed, required with SPEC's message, a real number (not only the right
  * length). The output is the number as typed; derive E.164 with `toE164` when storing it.
  */
 export const phoneSchema = storableCharacters(z.string({ message: phoneMessages.required }).trim())
   .min(1, phoneMessages.required)
   .max(PHONE_MAX_LENGTH, phoneMessages.tooLong)
-  .refine(isValidPhone, phoneMessages.invalid);
+  .refine(isValidPhone, phoneMessages.invalid)
+  .meta(phoneInDocument);

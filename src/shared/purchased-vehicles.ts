@@ -107,7 +107,9 @@ const yearField = z
   .superRefine((year, ctx) => {
     const latest = latestVehicleYear();
     if (year > latest) ctx.addIssue({ code: 'custom', message: m.yearRange(latest) });
-  });
+  })
+  // The API document's bound (issue 32): next year as of the server's start, as the description says.
+  .meta({ maximum: latestVehicleYear(), description: `From ${VEHICLE_YEAR_MIN} to next year.` });
 
 const mileageField = z.preprocess(
   blankToNull,
@@ -165,6 +167,7 @@ const purchaseDateField = z.preprocess(
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 1990;
     }, m.purchaseDate)
     .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, m.purchaseDateFuture)
+    .meta({ format: 'date', description: 'A day from 1990 to today.' })
     .nullable(),
 );
 

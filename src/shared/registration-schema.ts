@@ -23,4 +23,11 @@ export const registrationSchema = z
       .min(1, registrationMessages.required)
       .max(REGISTRATION_MAX_LENGTH, registrationMessages.tooLong)
       .regex(REGISTRATION_PATTERN, registrationMessages.characters),
-  );
+  )
+  // What the API document says (issue 32): the checks above are on the storage form, after a pipe.
+  .meta({
+    pattern: '^[A-Za-z0-9]+$',
+    minLength: 1,
+    maxLength: REGISTRATION_MAX_LENGTH,
+    description: `Letters and digits, at most ${REGISTRATION_MAX_LENGTH} (spaces are also taken, and dropped).`,
+  });

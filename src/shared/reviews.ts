@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { optionalText, paginatedSchema, paginationQuery, storableCharacters, text } from './schema-kit';
+import {
+  emailInDocument,
+  optionalText,
+  paginatedSchema,
+  paginationQuery,
+  storableCharacters,
+  text,
+} from './schema-kit';
 import type { PlainFormState } from './form-state';
 import { groupDigits } from './group-digits';
 
@@ -88,7 +95,8 @@ const reviewEmail = storableCharacters(z.string({ message: reviewMessages.emailI
     message: reviewMessages.emailInvalid,
     abort: true,
   })
-  .refine((v) => z.email().safeParse(v).success, reviewMessages.emailInvalid);
+  .refine((v) => z.email().safeParse(v).success, reviewMessages.emailInvalid)
+  .meta(emailInDocument(REVIEW_EMAIL_MAX_LENGTH));
 
 /**
  * `POST /api/reviews`, and the form's own checks. `website` is a honeypot: hidden from people (and
@@ -170,11 +178,28 @@ export const publicReviewListSchema = z.object({
 });
 export type PublicReviewList = z.infer<typeof publicReviewListSchema>;
 
-/** The body of `/approve` (notes optional) and `/reject` (notes required, checked in the route). */
+/** The body of `/approve`: notes optional. */
 export const reviewModerationSchema = z.object({
   adminNotes: optionalText({ max: REVIEW_NOTES_MAX_LENGTH, tooLong: reviewMessages.notesTooLong, multiline: true }),
 });
 export type ReviewModeration = z.input<typeof reviewModerationSchema>;
+
+/** The body of `/reject`: the notes say why, so they are required (stated in the API document: issue 32). */
+export const reviewRejectionSchema = z.object({
+  adminNotes: text({
+    min: 1,
+    max: REVIEW_NOTES_MAX_LENGTH,
+    required: reviewMessages.notesRequired,
+    tooShort: reviewMessages.notesRequired,
+    tooLong: reviewMessages.notesTooLong,
+    multiline: true,
+  }).meta({
+    minLength: 1,
+    maxLength: REVIEW_NOTES_MAX_LENGTH,
+    pattern: '\\S',
+    description: 'Why the review is rejected.',
+  }),
+});
 
 export const reviewStatusValues = ['pending', 'approved'] as const;
 export const adminReviewListQuerySchema = paginationQuery({ defaultPageSize: 20 }).extend({

@@ -90,7 +90,9 @@ export function text(options: TextOptions) {
       abort: true,
     });
   }
-  return checked.refine((v) => v.length <= options.max, { message: options.tooLong, abort: true });
+  // The lengths, for the API document (issue 32): the refinements above are invisible to JSON Schema.
+  const lengths = { maxLength: options.max, ...(options.min ? { minLength: options.min } : {}) };
+  return checked.refine((v) => v.length <= options.max, { message: options.tooLong, abort: true }).meta(lengths);
 }
 
 /** Optional text: blank, null or absent means "not given" and becomes null. */
@@ -184,3 +186,15 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
 }
 
 export type Paginated<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number };
+
+/**
+ * What the API document says of an e-mail field (issue 32). Our e-mail fields check in
+ * refinements (trimmed first, one message for every fault), which JSON Schema cannot show, so the
+ * rule is stated beside them: an address as zod's own check accepts it, and its length.
+ */
+export const emailInDocument = (maxLength: number) => ({
+  format: 'email',
+  pattern: z.regexes.email.source,
+  minLength: 1,
+  maxLength,
+});

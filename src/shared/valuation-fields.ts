@@ -44,6 +44,21 @@ export const isContactPreference = (value: string) => contactPreferenceValues.in
 const POSTCODE_PATTERN =
   /^(GIR0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]([0-9ABEHMNPRV-Y])?|[0-9][A-HJKPS-UW])[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
+/** A postcode district's shapes (the outward code: "LN11", "SW1A"), as POSTCODE_PATTERN has them. */
+const DISTRICT = '[A-PR-UWYZ](?:[0-9]{1,2}|[A-HK-Y][0-9][0-9ABEHMNPRV-Y]?|[0-9][A-HJKPS-UW])';
+/** The inward code ("0LQ"), after an optional space. */
+const INWARD = ' ?[0-9][ABD-HJLNP-UW-Z]{2}';
+
+/**
+ * The API document's patterns (issue 32): JSON Schema has no flags, so these are the capitals and
+ * single-space forms; the server also takes any capitals and spacing, as each field's description says.
+ */
+export const postcodePatterns = {
+  full: `^(?:GIR ?0AA|${DISTRICT}${INWARD})$`,
+  /** A full postcode or a district of at least 3 characters ("LN11", "M1 1AE"; not "M1"). */
+  fullOrDistrict: `^(?:GIR ?0AA|${DISTRICT}${INWARD}|${DISTRICT.replace('[0-9]{1,2}', '[0-9]{2}')})$`,
+} as const;
+
 /** "ln110lq" or " LN11  0LQ " -> "LN11 0LQ"; undefined when it is not a full UK postcode. */
 export function normalisePostcode(raw: string): string | undefined {
   const compact = raw.replace(/\s+/g, '').toUpperCase();
@@ -59,6 +74,10 @@ export const postcodeSchema = storableCharacters(z.string({ message: valuationMe
     if (postcode) return postcode;
     ctx.addIssue({ code: 'custom', message: valuationMessages.postcodeInvalid });
     return z.NEVER;
+  })
+  .meta({
+    pattern: postcodePatterns.full,
+    description: 'A full UK postcode, such as LN11 0LQ (any capitals and spacing).',
   });
 
 /** An e-mail address field: required, trimmed, lower-cased. */
@@ -78,6 +97,7 @@ const optionalDate = z
   .string({ message: valuationMessages.vehicleDate })
   .regex(/^\d{4}-\d{2}-\d{2}$/, valuationMessages.vehicleDate)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), valuationMessages.vehicleDate)
+  .meta({ format: 'date' })
   .nullish()
   .transform((v) => v ?? null);
 

@@ -62,6 +62,14 @@ export const offerRequestSchema = z.object({
         return z.NEVER;
       }
       return pence;
+    })
+    // The API document's statement of the rules above (issue 32): JSON Schema cannot parse pounds.
+    .meta({
+      anyOf: [
+        { type: 'string', pattern: '^£?(?:[1-9][0-9]{0,5}|[1-9][0-9]{0,2},[0-9]{3})(?:\\.[0-9]{1,2})?$' },
+        { type: 'number', exclusiveMinimum: 0, maximum: OFFER_MAX_PENCE / 100, multipleOf: 0.01 },
+      ],
+      description: `Pounds, more than 0 and at most ${formatPounds(OFFER_MAX_PENCE)}, to the penny: 1250, "1,250.50" or "£1250".`,
     }),
   notes: optionalText({ max: OFFER_NOTES_MAX_LENGTH, tooLong: offerMessages.notesTooLong, multiline: true }),
   sendMethod: z.enum(offerSendMethodValues, { message: offerMessages.sendMethodInvalid }).default('email'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOOKUP_REGISTRATION_MAX_LENGTH } from './vehicle-lookup-basics';
 
 // The words and the registration check live without zod (for the valuation page, beside zod-free
 // readers of the answers below) in ./vehicle-lookup-basics.ts; exported here too for the server.
@@ -7,6 +8,19 @@ export {
   LOOKUP_REGISTRATION_MAX_LENGTH,
   vehicleLookupMessages,
 } from './vehicle-lookup-basics';
+
+/**
+ * The `{registration}` of the lookups, as the API document states it (issue 32). Checked in the
+ * handler with checkLookupRegistration, so a bad one gets the lookup's own `{ success: false }`
+ * answer; the schema only describes it: 3 to 7 letters and digits, at least one of each.
+ */
+export const lookupRegistrationParam = z.string().meta({
+  pattern: '^(?:[A-Za-z]+[0-9]|[0-9]+[A-Za-z])[A-Za-z0-9]*$',
+  minLength: 3,
+  maxLength: LOOKUP_REGISTRATION_MAX_LENGTH,
+  description:
+    'A UK registration: 3 to 7 letters and digits, at least one of each (spaces are also taken, and dropped).',
+});
 
 /**
  * `GET /api/vehicle/{registration}` (SPEC "Vehicle lookup result"): what DVLA's Vehicle Enquiry

@@ -79,6 +79,9 @@ export function answerProblem(
   if (!route) return undefined;
   const where = `${route.method} ${route.path} answered ${answer.statusCode}`;
   const responses = route.operation.responses ?? {};
+  // A route a test registers for itself without schemas documents no success: not checked (every
+  // real route declares its schemas: src/server/http/openapi.test.ts holds them to it).
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) return undefined;
   const documented = responses[String(answer.statusCode)] ?? responses[`${String(answer.statusCode)[0]}XX`];
   if (!documented)
     return `${where}, a status the document does not list (it lists ${Object.keys(responses).join(', ')})`;

@@ -50,8 +50,20 @@ export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
       const max = n('maximum') ?? (n('exclusiveMaximum') === undefined ? min + 100_000 : n('exclusiveMaximum')! - 1);
       return fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) });
     }
-    case 'number':
-      return fc.double({ min: n('minimum') ?? -1e6, max: n('maximum') ?? 1e6, noNaN: true, noDefaultInfinity: true });
+    case 'number': {
+      const min =
+        n('minimum') ?? (n('exclusiveMinimum') === undefined ? -1e6 : n('exclusiveMinimum')! + Number.EPSILON);
+      const max = n('maximum') ?? 1e6;
+      const step = n('multipleOf');
+      // Whole steps, written as the decimal a person would type (0.29, not 0.29000000000000004).
+      if (step) {
+        const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+        return fc
+          .integer({ min: Math.ceil(min / step), max: Math.floor(max / step) })
+          .map((i) => Number((i * step).toFixed(decimals)));
+      }
+      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    }
     case 'array':
       return fc.array(arbitraryFor(schema.items ?? {}), {
         minLength: n('minItems') ?? 0,
@@ -69,16 +81,20 @@ export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
   }
 }
 
+/** Dates of this century and the last (a four-digit year, as RFC 3339 has it). */
+const someDate = fc.date({ min: new Date('1990-01-01'), max: new Date('2025-12-31'), noInvalidDate: true });
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 40);
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
-  if (schema.format === 'email') return fc.emailAddress().filter(fits);
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time') return someDate.map((d) => d.toISOString());
+  if (schema.format === 'date') return someDate.map((d) => d.toISOString().slice(0, 10));
+  // A pattern is the more exact rule where there is one (an e-mail address as the server takes it).
+  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   if (schema.format === 'uri') return fc.webUrl().filter(fits);
   if (schema.format === 'uuid') return fc.uuid();
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (schema.format === 'email') return fc.emailAddress().filter(fits);
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40) });
 }
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { z } from 'zod';
 import { idempotencyKeys } from '~/server/db/schema';
 import { IDEMPOTENCY_KEY_PATTERN, idempotencyMessages } from '~/shared/valuation-fields';
 import { AppError } from './app-error';
@@ -104,6 +105,23 @@ export async function saveIdempotentAnswer(
 export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
 }
+
+/**
+ * The Idempotency-Key header as the API document states it (issue 32), for the routes that read
+ * it with idempotencyKeyHeader (which checks it, so a bad key gets that function's answer). Loose,
+ * so every other header passes through as it came.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({
+      pattern: IDEMPOTENCY_KEY_PATTERN.source,
+      description:
+        'Optional. 8 to 200 visible ASCII characters, new for each request the client means: the same key ' +
+        'again within a day gets the first answer again instead of a second one.',
+    }),
+});
 
 /**
  * The Idempotency-Key header of a public form's POST: absent, or 8 to 200 visible ASCII

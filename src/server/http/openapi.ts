@@ -192,12 +192,16 @@ const errorAnswer = (description: string) => ({
  * reach, with Retry-After); Fastify's 413 and 415 for a body too large or of a type the route does not
  * parse, on the methods that carry one; 414 for a path parameter past its length; access control's
  * 401 and 403 (signed out, not an admin) on the routes that are not public; and the cross-site check's
- * 403 on every change.
+ * 403 on every change; the Host check's 421 (a Host this server does not serve); 405 with Allow on a
+ * path with parameters, when the path is another operation's (`DELETE /api/valuations/active`); and
+ * the 500 of an unexpected failure, which names it by `requestId` and never shows its detail.
  * A route's own declaration of a status wins.
  */
 export function sharedRefusals(method: string, url: string, access: Access): Record<number, unknown> {
   const refusals: Record<number, unknown> = {
     400: errorAnswer('The request is malformed or breaks a rule stated in its schema; `issues` names the fields.'),
+    421: errorAnswer('The Host header names a site this server does not serve.'),
+    500: errorAnswer('Something went wrong on our side; `requestId` names it in our log.'),
     503: errorAnswer('Busy, or the database is briefly out of reach: try again after Retry-After seconds.'),
   };
   const unsafe = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
@@ -205,7 +209,10 @@ export function sharedRefusals(method: string, url: string, access: Access): Rec
     refusals[413] = errorAnswer('The body is larger than this operation takes.');
     refusals[415] = errorAnswer('The body is of a content type this operation does not take.');
   }
-  if (url.includes('/:')) refusals[414] = errorAnswer('A path parameter is too long.');
+  if (url.includes('/:')) {
+    refusals[405] = errorAnswer('The path is another operation’s, which does not take this method: see Allow.');
+    refusals[414] = errorAnswer('A path parameter is too long.');
+  }
   if (access !== 'public') refusals[401] = errorAnswer('Not signed in, or the session has ended.');
   if (access !== 'public' || unsafe) {
     refusals[403] = errorAnswer('Not allowed: an admin-only operation, or a change requested from another site.');

@@ -42,6 +42,16 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 const admin = { access: 'admin' as const };
 const publicPaths = new Set(indexablePublicPaths);
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The beacon's body as the API document states it (issue 32): one of our public pages, any query. */
+const documentedCollectBody = collectBodySchema.extend({
+  path: collectBodySchema.shape.path.meta({
+    pattern: `^(?:${indexablePublicPaths.map(escapeRegExp).join('|')})(?:\\?.*)?$`,
+    description: 'The path of one of the site’s public pages, as the browser shows it; a query is dropped.',
+  }),
+});
+
 /**
  * Counts a view of a public page the server has just answered (200, or 304 for a page the browser
  * kept), unless it is a bot's, a prefetch or from a browser that opted out (visit-filter.ts).
@@ -78,7 +88,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
       config: { access: 'public' },
       schema: {
         summary: 'Record a page view',
-        body: collectBodySchema,
+        body: documentedCollectBody,
         response: { 204: z.null(), 400: apiErrorSchema, 429: apiErrorSchema },
       },
       // Counted before the body is checked, so refused beacons count too. Over the limit it is a

@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
-import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
+import {
+  claimIdempotencyKey,
+  idempotencyHeadersSchema,
+  idempotencyKeyHeader,
+  saveIdempotentAnswer,
+} from '~/server/http/idempotency';
 import { createRateLimit, type RateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import {
@@ -66,6 +71,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesDeps> = asy
       config: { access: 'public' },
       schema: {
         summary: 'Make a complaint',
+        headers: idempotencyHeadersSchema,
         body: complaintSubmissionSchema,
         response: {
           201: complaintCreatedSchema,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '~/server/http/app-error';
 import { apiErrorSchema } from '~/shared/api-error';
 import { distanceResultSchema } from '~/shared/distance-schema';
+import { postcodePatterns } from '~/shared/valuation-fields';
 import { directionsTo } from './directions';
 import { checkDistancePostcode, type DistanceLookup } from './distance-service';
 
@@ -26,7 +27,13 @@ export const distanceRoutes: FastifyPluginAsyncZod<DistanceRoutesDeps> = async (
       schema: {
         summary: 'Get the distance to a postcode',
         // Checked in the handler, so the message says what is wrong with it.
-        params: z.object({ postcode: z.string().max(40) }),
+        params: z.object({
+          postcode: z.string().max(40).meta({
+            pattern: postcodePatterns.fullOrDistrict,
+            description:
+              'A full UK postcode or a postcode district, such as LN11 0LQ or LN11 (any capitals and spacing).',
+          }),
+        }),
         response: {
           200: distanceResultSchema,
           400: apiErrorSchema,

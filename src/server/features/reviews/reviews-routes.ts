@@ -16,6 +16,7 @@ import {
   reviewFormSchema,
   reviewMessages,
   reviewModerationSchema,
+  reviewRejectionSchema,
   reviewSubmissionSchema,
   reviewSubmittedSchema,
 } from '~/shared/reviews';
@@ -137,7 +138,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
         schema: {
           summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review`,
           params: idParamsSchema,
-          body: reviewModerationSchema,
+          body: action === 'approve' ? reviewModerationSchema : reviewRejectionSchema,
           response: { 200: adminReviewSchema, 409: apiErrorSchema, ...errors },
         },
       },

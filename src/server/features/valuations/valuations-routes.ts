@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
-import { claimIdempotencyKey, idempotencyKeyHeader, saveIdempotentAnswer } from '~/server/http/idempotency';
+import {
+  claimIdempotencyKey,
+  idempotencyHeadersSchema,
+  idempotencyKeyHeader,
+  saveIdempotentAnswer,
+} from '~/server/http/idempotency';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
 import { apiErrorSchema } from '~/shared/api-error';
@@ -62,6 +67,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
       config: { access: 'public' },
       schema: {
         summary: 'Request a valuation',
+        headers: idempotencyHeadersSchema,
         body: valuationRequestSchema,
         response: { 201: valuationCreatedSchema, ...errors },
       },

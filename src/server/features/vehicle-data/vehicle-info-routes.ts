@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '~/server/http/app-error';
 import { apiErrorSchema } from '~/shared/api-error';
 import { vehicleInfoFailureSchema, vehicleInfoMessages, vehicleInfoResultSchema } from '~/shared/vehicle-info';
-import { checkLookupRegistration } from '~/shared/vehicle-lookup';
+import { checkLookupRegistration, lookupRegistrationParam } from '~/shared/vehicle-lookup';
 import type { VehicleInfo } from './vehicle-info-service';
 
 const failure = vehicleInfoFailureSchema;
@@ -22,7 +22,7 @@ export const vehicleInfoRoutes: FastifyPluginAsyncZod<{ info: VehicleInfo }> = a
       schema: {
         summary: "Get a vehicle's DVLA information",
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
-        params: z.object({ registration: z.string() }),
+        params: z.object({ registration: lookupRegistrationParam }),
         response: {
           200: vehicleInfoResultSchema,
           // Or the error handler's own, for a malformed address or a busy server.

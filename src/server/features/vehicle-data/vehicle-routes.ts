@@ -5,6 +5,7 @@ import { AppError } from '~/server/http/app-error';
 import type { RateLimit } from '~/server/http/rate-limit';
 import {
   checkLookupRegistration,
+  lookupRegistrationParam,
   vehicleLookupFailureSchema,
   vehicleLookupMessages,
   vehicleLookupResultSchema,
@@ -33,7 +34,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesDeps> = async (ap
       schema: {
         summary: 'Look up a vehicle by registration',
         // Checked in the handler, so a bad registration gets the same `{ success: false }` answer.
-        params: z.object({ registration: z.string() }),
+        params: z.object({ registration: lookupRegistrationParam }),
         response: {
           200: vehicleLookupResultSchema,
           // Or the error handler's own, for a malformed address or a busy server.

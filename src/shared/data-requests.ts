@@ -62,10 +62,12 @@ const phoneField = storableCharacters(z.string({ message: dataRequestMessages.ph
   .refine((v) => toE164(v) !== undefined, dataRequestMessages.phoneInvalid)
   .meta(phoneInDocument);
 
-const confirmField = storableCharacters(z.string({ message: dataRequestMessages.confirmRequired }).trim()).refine(
-  (v) => v.length > 0 && v.length <= DATA_REQUEST_EMAIL_MAX_LENGTH,
-  { message: dataRequestMessages.confirmRequired, abort: true },
-);
+const confirmField = storableCharacters(z.string({ message: dataRequestMessages.confirmRequired }).trim())
+  .refine((v) => v.length > 0 && v.length <= DATA_REQUEST_EMAIL_MAX_LENGTH, {
+    message: dataRequestMessages.confirmRequired,
+    abort: true,
+  })
+  .meta({ description: 'The same e-mail address (any capitals) or phone number again, exactly as in the request.' });
 
 type IdentifierFields = { email?: string | undefined; phone?: string | undefined };
 
@@ -78,10 +80,33 @@ function checkOneIdentifier(value: IdentifierFields, context: z.RefinementCtx) {
   }
 }
 
+/** A field's JSON Schema, for a rule written out by hand below. */
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' });
+  return rest;
+}
+
+/**
+ * "An e-mail address or a phone number, not both" as the API document says it (issue 32): one
+ * variant each, so a body with both (or neither) matches no single one. `confirm` goes in each
+ * variant of the erase body.
+ */
+function oneIdentifierInDocument(withConfirm: boolean) {
+  const confirm = withConfirm ? { confirm: jsonSchemaOf(confirmField) } : {};
+  return {
+    oneOf: (['email', 'phone'] as const).map((key) => ({
+      type: 'object',
+      properties: { [key]: jsonSchemaOf(key === 'email' ? emailField : phoneField), ...confirm },
+      required: [key, ...Object.keys(confirm)],
+    })),
+  };
+}
+
 /** `POST /api/admin/data-requests/search` and `…/export`: `{ email }` or `{ phone }`. */
 export const dataRequestSearchSchema = z
   .object({ email: emailField.optional(), phone: phoneField.optional() })
-  .superRefine(checkOneIdentifier);
+  .superRefine(checkOneIdentifier)
+  .meta(oneIdentifierInDocument(false));
 export type DataRequestSearchInput = z.input<typeof dataRequestSearchSchema>;
 
 /**
@@ -100,7 +125,8 @@ export const dataRequestEraseSchema = z
     if (usable && typeof value.confirm === 'string' && !confirmationMatches(value, value.confirm)) {
       context.addIssue({ code: 'custom', path: ['confirm'], message: dataRequestMessages.confirmMismatch });
     }
-  });
+  })
+  .meta(oneIdentifierInDocument(true));
 export type DataRequestEraseInput = z.input<typeof dataRequestEraseSchema>;
 
 /** True when `confirm` repeats the identifier (see dataRequestEraseSchema). */

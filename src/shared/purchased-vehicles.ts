@@ -153,7 +153,8 @@ const registrationField = z.preprocess(
         .regex(/^[A-Z0-9]*$/, m.registrationCharacters),
     )
     .transform((value) => value || null)
-    .nullable(),
+    .nullable()
+    .meta({ pattern: '^[A-Za-z0-9 ]*$', maxLength: 20, description: 'Letters and digits (spaces are dropped).' }),
 );
 
 /** `YYYY-MM-DD`, a real calendar date, not after today (a day's grace for time zones). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registrationSchema } from './registration-schema';
-import { int, optionalText, storableCharacters } from './schema-kit';
+import { emailInDocument, int, optionalText, storableCharacters } from './schema-kit';
 import {
   CAMBELT_DATE_MAX_LENGTH,
   MILEAGE_MAX,
@@ -86,7 +86,8 @@ export const valuationEmailSchema = storableCharacters(
 )
   .min(1, valuationMessages.emailRequired)
   .max(VALUATION_EMAIL_MAX_LENGTH, valuationMessages.emailInvalid)
-  .refine((v) => z.email().safeParse(v).success, valuationMessages.emailInvalid);
+  .refine((v) => z.email().safeParse(v).success, valuationMessages.emailInvalid)
+  .meta(emailInDocument(VALUATION_EMAIL_MAX_LENGTH));
 
 // --- The identified vehicle (optional: the lookup may fail or not be configured) -----------------
 

@@ -63,7 +63,14 @@ export const valuationStepSchemas = [...fieldStepSchemas, contactStepSchema];
 const valuationShape = { ...vehicleStepShape, ...conditionStepShape, ...financeStepShape, ...contactStepShape };
 
 /** The whole request: what the wizard submits and `POST /api/valuations` accepts. */
-export const valuationRequestSchema = z.object(valuationShape).refine(hasMechanicalDetails, mechanicalDetailsRule);
+export const valuationRequestSchema = z
+  .object(valuationShape)
+  .refine(hasMechanicalDetails, mechanicalDetailsRule)
+  // The same rule as the API document states it (issue 32).
+  .meta({
+    if: { properties: { mechanicalIssues: { const: 'yes' } }, required: ['mechanicalIssues'] },
+    then: { properties: { mechanicalDetails: { type: 'string', minLength: 1 } }, required: ['mechanicalDetails'] },
+  });
 
 /** What the wizard holds and sends (before parsing). */
 export type ValuationRequestInput = z.input<typeof valuationRequestSchema>;

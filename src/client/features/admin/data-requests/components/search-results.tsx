@@ -135,14 +135,7 @@ export function SearchResults({
                   </span>
                 }
                 badges={<Badge variant="neutral">{word(message.status)}</Badge>}
-                details={[
-                  message.channel === 'sms' ? 'Text message' : 'E-mail',
-                  message.subject ? templateLabel(message.templateName) : null,
-                  formatUkDateAndTime(message.createdAt),
-                  message.attachmentCount
-                    ? `${message.attachmentCount} ${message.attachmentCount === 1 ? 'attachment' : 'attachments'}`
-                    : null,
-                ]}
+                details={messageDetails(message)}
               />
             ))}
           </Group>
@@ -236,14 +229,7 @@ function ThirdPartyGroup({ messages, noun }: { messages: Result['thirdPartyMessa
               </span>
             }
             badges={<AboutLink about={message.about} />}
-            details={[
-              message.channel === 'sms' ? 'Text message' : 'E-mail',
-              message.subject ? templateLabel(message.templateName) : null,
-              formatUkDateAndTime(message.createdAt),
-              message.attachmentCount
-                ? `${message.attachmentCount} ${message.attachmentCount === 1 ? 'attachment' : 'attachments'}`
-                : null,
-            ]}
+            details={messageDetails(message)}
           />
         ))}
       </ul>
@@ -303,4 +289,22 @@ function Item({ title, badges, details }: { title: ReactNode; badges?: ReactNode
       <p className="mt-1 text-sm text-muted">{details.filter(Boolean).join(' · ')}</p>
     </li>
   );
+}
+
+/** What a message's line says, whether it is the person's own or a third-party record. */
+function messageDetails(message: {
+  channel: string;
+  subject: string | null;
+  templateName: string;
+  createdAt: string;
+  attachmentCount: number;
+}): (string | null)[] {
+  return [
+    message.channel === 'sms' ? 'Text message' : 'E-mail',
+    message.subject ? templateLabel(message.templateName) : null,
+    formatUkDateAndTime(message.createdAt),
+    message.attachmentCount
+      ? `${message.attachmentCount} ${message.attachmentCount === 1 ? 'attachment' : 'attachments'}`
+      : null,
+  ];
 }

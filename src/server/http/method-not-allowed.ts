@@ -14,7 +14,7 @@ import type { RegisteredRoute } from '~/server/auth/access';
 
 type CompiledRoute = { method: string; pattern: RegExp; rank: string };
 
-const compiled = new WeakMap<readonly RegisteredRoute[], CompiledRoute[]>();
+const compiled = new WeakMap<readonly RegisteredRoute[], { seen: number; list: CompiledRoute[] }>();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -36,13 +36,13 @@ const rankOf = (url: string) =>
     .join('');
 
 function compiledRoutes(routes: readonly RegisteredRoute[]): CompiledRoute[] {
-  const patterns = routes.filter((r) => !r.url.includes('*'));
-  let list = compiled.get(routes);
+  const known = compiled.get(routes);
   // The list grows while the app registers routes; after that it is fixed, and compiled once.
-  if (list?.length !== patterns.length) {
-    list = patterns.map((r) => ({ method: r.method, pattern: compile(r.url), rank: rankOf(r.url) }));
-    compiled.set(routes, list);
-  }
+  if (known?.seen === routes.length) return known.list;
+  const list = routes
+    .filter((r) => !r.url.includes('*'))
+    .map((r) => ({ method: r.method, pattern: compile(r.url), rank: rankOf(r.url) }));
+  compiled.set(routes, { seen: routes.length, list });
   return list;
 }
 

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.mjs';
+import { chromiumFlags, testChromiumPath } from './scripts/lib/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium. `npm run test:e2e` (scripts/e2e.mjs)
@@ -21,7 +21,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumFlags,
     },
   },

@@ -56,6 +56,7 @@ export function testAllowingStatuses(statuses: readonly number[]) {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
@@ -63,8 +64,13 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Screenshots go to e2e/screenshots/ for people to look at; they are not compared. */
+/**
+ * Screenshots go to e2e/screenshots/ for people to look at; they are not compared. A run that no
+ * one will look at (CI's clean clone, which is thrown away) skips them with E2E_SCREENSHOTS=off:
+ * full-page captures are a good part of a run's time on two cores.
+ */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chromiumPath as chromium } from './lib/chromium.mjs';
+import { testChromiumPath as chromium } from './lib/chromium.mjs';
 import { ensureBuilt } from './lib/ensure-build.mjs';
 import { getFreePort, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';

@@ -357,6 +357,8 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
 
 /** The build's HTML files, at any depth: every one is a template the page renderer reads. */
 const BUILD_TEMPLATES = '**/*.html';
+/** The build's compressed copies of its files: sent in place of the file, never at an address of their own. */
+const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
 
 /**
  * Files from the client build. Hashed files under /assets never change, so
@@ -369,9 +371,11 @@ async function registerBuiltAssets(app: FastifyInstance, root: string) {
     // they are the server's page templates (index.html, public.html), filled in per request, never
     // pages on their own. Vite's manifest (.vite/) is left out as a dotfile folder.
     wildcard: false,
-    globIgnore: [BUILD_TEMPLATES],
+    globIgnore: [BUILD_TEMPLATES, ...PRECOMPRESSED],
     serveDotFiles: false,
     index: false,
+    // The build's .br and .gz copies (scripts/build.mjs), sent to browsers that take them.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');

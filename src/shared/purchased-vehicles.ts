@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  calendarDate,
   hasControlCharacters,
   idParam,
   optionalText,
@@ -160,15 +161,10 @@ const registrationField = z.preprocess(
 /** `YYYY-MM-DD`, a real calendar date, not after today (a day's grace for time zones). */
 const purchaseDateField = z.preprocess(
   blankToNull,
-  z
-    .string({ message: m.purchaseDate })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, m.purchaseDate)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 1990;
-    }, m.purchaseDate)
+  calendarDate(m.purchaseDate)
+    .refine((value) => Number(value.slice(0, 4)) >= 1990, m.purchaseDate)
     .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, m.purchaseDateFuture)
-    .meta({ format: 'date', description: 'A day from 1990 to today.' })
+    .meta({ description: 'A day from 1990 to today.' })
     .nullable(),
 );
 

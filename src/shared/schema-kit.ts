@@ -198,3 +198,12 @@ export const emailInDocument = (maxLength: number) => ({
   minLength: 1,
   maxLength,
 });
+
+/**
+ * A real calendar day written `YYYY-MM-DD` (2024-02-29 but not 2023-02-29 or 2026-02-30), with
+ * one message for every fault. zod's own ISO date check, so the API document's pattern is the
+ * exact rule the server applies (issue 32): a client generating dates from it gets real ones.
+ */
+export function calendarDate(message: string) {
+  return z.string({ message }).check(z.iso.date({ message }));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registrationSchema } from './registration-schema';
-import { emailInDocument, int, optionalText, storableCharacters } from './schema-kit';
+import { calendarDate, emailInDocument, int, optionalText, storableCharacters } from './schema-kit';
 import {
   CAMBELT_DATE_MAX_LENGTH,
   MILEAGE_MAX,
@@ -94,11 +94,7 @@ export const valuationEmailSchema = storableCharacters(
 const vehicleText = (label: string, max: number) =>
   optionalText({ max, tooLong: valuationMessages.vehicleText(label, max) });
 
-const optionalDate = z
-  .string({ message: valuationMessages.vehicleDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, valuationMessages.vehicleDate)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), valuationMessages.vehicleDate)
-  .meta({ format: 'date' })
+const optionalDate = calendarDate(valuationMessages.vehicleDate)
   .nullish()
   .transform((v) => v ?? null);
 

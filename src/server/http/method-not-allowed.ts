@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RegisteredRoute } from '~/server/auth/access';
+import { escapeRegExp } from '~/server/lib/escape-regexp';
 
 /**
  * 405 Method Not Allowed with `Allow` (RFC 9110 section 15.5.6): a path we serve, asked with a
@@ -15,8 +16,6 @@ import type { RegisteredRoute } from '~/server/auth/access';
 type CompiledRoute = { method: string; pattern: RegExp; rank: string };
 
 const compiled = new WeakMap<readonly RegisteredRoute[], { seen: number; list: CompiledRoute[] }>();
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/api/valuations/:id/photos/:photoPath` → /^\/api\/valuations\/[^/]+\/photos\/[^/]+$/ */
 function compile(url: string): RegExp {

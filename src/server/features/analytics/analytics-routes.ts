@@ -5,6 +5,7 @@ import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/http/app-error';
 import { createRateLimit } from '~/server/http/rate-limit';
 import { noStoreByDefault } from '~/server/http/security-headers';
+import { escapeRegExp } from '~/server/lib/escape-regexp';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
   ANALYTICS_COLLECT_ENDPOINT,
@@ -41,8 +42,6 @@ export const ANALYTICS_COLLECT_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const admin = { access: 'admin' as const };
 const publicPaths = new Set(indexablePublicPaths);
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The beacon's body as the API document states it (issue 32): one of our public pages, any query. */
 const documentedCollectBody = collectBodySchema.extend({

@@ -94,6 +94,8 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 function oneIdentifierInDocument(withConfirm: boolean) {
   const confirm = withConfirm ? { confirm: jsonSchemaOf(confirmField) } : {};
   return {
+    // Staff's usual request, and (for erasure) its confirmation: the identifier typed again.
+    example: { email: 'jo@example.com', ...(withConfirm ? { confirm: 'jo@example.com' } : {}) },
     oneOf: (['email', 'phone'] as const).map((key) => ({
       type: 'object',
       properties: { [key]: jsonSchemaOf(key === 'email' ? emailField : phoneField), ...confirm },

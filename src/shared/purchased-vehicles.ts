@@ -133,9 +133,15 @@ const purchasePriceField = z.preprocess(
   z
     .string({ message: m.purchasePrice })
     .trim()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, m.purchasePrice)
+    .regex(/^\d+(\.\d{1,2})?$/, m.purchasePrice)
     .transform(poundsToPence)
     .refine((pence) => pence <= PURCHASE_PRICE_MAX_PENCE, m.purchasePriceTooHigh)
+    // The same rule as the API document can write it: pounds (leading zeros aside) up to 1000000.
+    .meta({
+      pattern: '^0*(?:\\d{1,6}(?:\\.\\d{1,2})?|1000000(?:\\.0{1,2})?)$',
+      description: 'Pounds, with up to two decimals, at most 1000000.',
+      example: '4250.50',
+    })
     .nullable(),
 );
 
@@ -164,7 +170,7 @@ const purchaseDateField = z.preprocess(
   calendarDate(m.purchaseDate)
     .refine((value) => Number(value.slice(0, 4)) >= 1990, m.purchaseDate)
     .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, m.purchaseDateFuture)
-    .meta({ description: 'A day from 1990 to today.' })
+    .meta({ description: 'A day from 1990 to today.', example: '2025-03-14' })
     .nullable(),
 );
 

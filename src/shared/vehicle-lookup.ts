@@ -20,6 +20,7 @@ export const lookupRegistrationParam = z.string().meta({
   maxLength: LOOKUP_REGISTRATION_MAX_LENGTH,
   description:
     'A UK registration: 3 to 7 letters and digits, at least one of each (spaces are also taken, and dropped).',
+  example: 'AB12CDE',
 });
 
 /**

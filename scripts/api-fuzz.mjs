@@ -29,7 +29,9 @@
 //   1. valid refused: a request the tool built as valid by the document (or the seeded-value copy
 //      of one) answered 400, 405, 415 or 422. 401, 403, 404, 409 and 429 are answers that depend on the
 //      state of the data or the caller and are documented, so they do not count here;
-//   2. invalid accepted: a fuzz variation (meant to be refused) answered 2xx;
+//   2. invalid accepted: a fuzz variation (meant to be refused) answered 2xx; a variation that came
+//      out the same as the valid request (Portman's variations from a `oneOf` branch the valid body
+//      does not use) is not one, and is counted apart;
 //   3. undocumented: any answer to a documented operation (the tool's, and the script's own set-up
 //      requests) whose status the operation does not list (exact, `4XX` range or `default`), or whose
 //      content type is not listed for that status (a body-less answer needs none);
@@ -58,6 +60,7 @@ import {
   HTTP_METHODS,
   isPublic,
   operationsOf,
+  requestSignature,
 } from './lib/api-fuzz-checks.mjs';
 import { ensureFuzzTools, FUZZ_TOOLS, generateCollection, runCollection } from './lib/api-fuzz-tools.mjs';
 import { getFreePort, repoRoot, startApp } from './lib/start-app.mjs';
@@ -183,6 +186,7 @@ async function fuzz({ baseUrl, password, newman, workDir }) {
       tool: Object.values(toolRequests).reduce((a, b) => a + b, 0),
       toolValid: records.filter((r) => r.kind === 'valid').length,
       toolInvalid: records.filter((r) => r.kind === 'invalid').length,
+      toolUnchanged: records.filter((r) => r.kind === 'unchanged').length,
       // Category 2 can only show where the valid request got through: elsewhere the variation is
       // refused for the valid request's reason too.
       toolInvalidWithAcceptedBase: records.filter(
@@ -349,13 +353,19 @@ function flatten(items, into = []) {
 function prepareCollection(collection, document, { baseUrl, seeded, cookie, publicOnly }) {
   const meta = new Map();
   const items = [];
-  for (const original of flatten(structuredClone(collection.item))) {
+  const all = flatten(structuredClone(collection.item));
+  // Each operation's valid request, to tell a variation that changed nothing from a real one.
+  const validSignatures = new Set(
+    all.filter((item) => !/\[fuzz\]/.test(item.name)).map((item) => requestSignature(item.request)),
+  );
+  for (const original of all) {
     const method = original.request.method.toUpperCase();
     const template = templateOf(original);
     const operation = document.paths[template]?.[method.toLowerCase()];
     if (EXCLUDED[`${method} ${template}`]) continue;
     if (publicOnly && !(operation && isPublic(document, operation))) continue;
-    const kind = /\[fuzz\]/.test(original.name) ? 'invalid' : 'valid';
+    const fuzz = /\[fuzz\]/.test(original.name);
+    const kind = !fuzz ? 'valid' : validSignatures.has(requestSignature(original.request)) ? 'unchanged' : 'invalid';
     const item = withHeaders(original, baseUrl, cookie);
     delete item.event;
     items.push(item);
@@ -482,7 +492,8 @@ async function finish(report) {
     `API fuzzing run on ${report.commit ?? 'an unknown commit'} (${report.seconds} s): Portman ${report.tools['@apideck/portman']} + Newman ${report.tools.newman}, and the script's own method checks`,
     `  ${report.operations} operations on ${report.paths} paths (${report.operationsExercised} exercised by the tool); ` +
       `${report.cases.tool} tool requests (${report.cases.toolValid} valid, ${report.cases.toolInvalid} fuzz variations, ` +
-      `${report.cases.toolInvalidWithAcceptedBase} of them on operations whose valid request got a 2xx), ` +
+      `${report.cases.toolInvalidWithAcceptedBase} of them on operations whose valid request got a 2xx; ` +
+      `${report.cases.toolUnchanged} more came out the same as the valid request and are not counted), ` +
       `${report.cases.ownMethods} unsupported-method requests, ${report.cases.setup} set-up requests`,
     `  left out: ${Object.entries(report.excluded)
       .map(([op, why]) => `${op} (${why})`)

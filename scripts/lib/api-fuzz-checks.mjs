@@ -1,13 +1,58 @@
 // How `npm run fuzz:api` (scripts/api-fuzz.mjs) judges what it saw: the five categories of issue 32,
 // and the document look-ups they need. Pure functions over plain records:
 //
-//   { source, kind: 'valid' | 'invalid' | 'method', method, path (the document's template),
+//   { source, kind: 'valid' | 'invalid' | 'unchanged' | 'method', method, path (the document's template),
 //     url (what was sent), name, status, contentType, allow, bodyBytes }
 //
 // A "valid" request is one the tool built from the document's schemas as a request the document
 // allows; an "invalid" one is a tool's fuzz variation meant to be refused (a required field left out,
-// a number or length just past its limit); a "method" request is one of the script's own: a method
+// a number or length just past its limit); an "unchanged" one is a variation that came out the same
+// as its operation's valid request (Portman derives variations from every `oneOf` branch, and one
+// for a field the valid body does not hold changes nothing), so it is neither; a "method" request is one of the script's own: a method
 // the document does not list for the path.
+
+/**
+ * What a Postman request sends, as one string: path, query, body and headers (the session cookie,
+ * Origin and the per-request client address aside, which the run sets on every request). Two
+ * requests with the same signature are the same request.
+ */
+export function requestSignature(request) {
+  const url = request.url ?? {};
+  const path = Array.isArray(url.path) ? url.path.join('/') : String(url.path ?? url.raw ?? '');
+  const query = (url.query ?? []).filter((q) => !q.disabled).map((q) => [q.key, q.value]);
+  const ignored = new Set(['cookie', 'origin', 'x-forwarded-for']);
+  const headers = (request.header ?? [])
+    .filter((h) => !h.disabled && !ignored.has(String(h.key).toLowerCase()))
+    .map((h) => [String(h.key).toLowerCase(), h.value])
+    .sort(([a], [b]) => a.localeCompare(b));
+  const body = request.body ?? {};
+  const content = body[body.mode] ?? null;
+  const fields = Array.isArray(content)
+    ? content.filter((f) => !f.disabled).map((f) => [f.key, f.type ?? 'text', f.value ?? f.src ?? null])
+    : typeof content === 'string'
+      ? canonicalJson(content)
+      : content;
+  return JSON.stringify([request.method, path, query, headers, body.mode ?? null, fields]);
+}
+
+/** A JSON text with its keys sorted and no spacing (the same value written another way is the same); other text as it is. */
+function canonicalJson(text) {
+  const sorted = (value) =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sorted(value[key])]),
+          )
+        : value;
+  try {
+    return JSON.stringify(sorted(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, documentedMethods, isPublic, undocumentedReason } from './api-fuzz-checks.mjs';
+import { classify, documentedMethods, isPublic, requestSignature, undocumentedReason } from './api-fuzz-checks.mjs';
 
 /**
  * How `npm run fuzz:api` counts its five categories: the figures issue 32 asks for are only as good
@@ -69,6 +69,32 @@ describe('the API fuzzing run’s categories', () => {
   it('counts every 5xx, whatever the request', () => {
     const counts = countsFor([record({ status: 502 }), record({ kind: 'method', status: 500 })]);
     expect(counts.serverError).toBe(2);
+  });
+
+  it('knows a variation that changes nothing from one that changes the body, query or a header', () => {
+    const valid = {
+      method: 'POST',
+      url: { path: ['api', 'search'], query: [{ key: 'page', value: '1' }] },
+      header: [
+        { key: 'Content-Type', value: 'application/json' },
+        { key: 'Cookie', value: 'sid=a' },
+      ],
+      body: { mode: 'raw', raw: '{"email":"jo@example.com"}' },
+    };
+    // Portman's "required phone" on a body built from the e-mail branch: the same request, another session.
+    const same = {
+      ...valid,
+      header: [{ key: 'cookie', value: 'sid=b' }, valid.header[0]!],
+      body: { mode: 'raw', raw: '{\n  "email": "jo@example.com"\n}' },
+    };
+    expect(requestSignature(same)).toBe(requestSignature(valid));
+    const changes = [
+      { ...valid, body: { mode: 'raw', raw: '{}' } },
+      { ...valid, url: { ...valid.url, query: [] } },
+      { ...valid, header: [{ key: 'Content-Type', value: 'text/plain' }] },
+      { ...valid, method: 'PUT' },
+    ];
+    for (const changed of changes) expect(requestSignature(changed)).not.toBe(requestSignature(valid));
   });
 
   it('treats an operation without a security requirement as public', () => {

@@ -9,6 +9,7 @@ import { callLogs, customerReviews, purchasedVehicles } from '~/server/db/schema
 import type { Db } from '~/server/db/client';
 import { addressMessages } from '~/server/http/error-handler';
 import { bodyMessages, DEFAULT_BODY_LIMIT } from '~/server/http/json-body';
+import { escapeRegExp } from '~/server/lib/escape-regexp';
 import { projectRoot } from '~/server/project-root';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cheapHasher, seedUser, signedInCookie, strongPassword } from '../helpers/auth';
@@ -517,13 +518,12 @@ async function tableFingerprints(db: Db): Promise<Record<string, string>> {
 function sharedMessages(): (message: string) => boolean {
   const exact = new Set<string>();
   const patterns: RegExp[] = [];
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) exact.add(node.text);
     else if (ts.isTemplateExpression(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
       // Only templates with words of their own: `${a}${b}` would match anything.
-      if (parts.join('').trim().length >= 8) patterns.push(new RegExp(`^${parts.map(escape).join('.+')}$`, 's'));
+      if (parts.join('').trim().length >= 8) patterns.push(new RegExp(`^${parts.map(escapeRegExp).join('.+')}$`, 's'));
     }
     ts.forEachChild(node, visit);
   };

@@ -209,11 +209,32 @@ test.describe('[REVIEWS] carousel timing (WCAG 2.2.2)', () => {
     await expect(page.getByRole('button', { name: 'Play reviews' })).toBeVisible();
   });
 
+  test('on the home page it wakes as it nears the screen, then moves on every 5 seconds', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.clock.install();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.clock.runFor(3_000); // past the loader's after-paint start, even in a tab that reports no paint
+    // Far down a phone's page: asleep, and no script fetched for it.
+    expect(scripts).toEqual([]);
+    await expect(position(page)).toHaveText(/^Review 1 of/); // the server's HTML shows the first
+    await hydrated(page.getByRole('button', { name: 'Pause reviews' })); // scrolled to it, as a visitor would
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.mouse.move(0, 0); // not hovering it
+    await page.clock.runFor(5_000);
+    await expect(position(page)).toHaveText(/^Review 2 of/);
+  });
+
   test('does not move by itself for visitors who ask for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');
-    await hydrated(page.getByRole('button', { name: 'Play reviews' }));
+    // The server cannot know the setting: its HTML has the pause button until the carousel wakes.
+    await hydrated(page.getByRole('button', { name: /^(Play|Pause) reviews$/ }));
+    await expect(page.getByRole('button', { name: 'Play reviews' })).toBeVisible();
     await page.clock.runFor(20_000);
     await expect(position(page)).toHaveText(/^Review 1 of/);
     await page.getByRole('button', { name: 'Next review' }).click();

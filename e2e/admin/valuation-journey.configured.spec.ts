@@ -7,7 +7,7 @@ import { adminValuationMessages } from '~/shared/admin-valuations';
 import { dealerForwardMessages } from '~/shared/dealer-forward';
 import { offerMessages } from '~/shared/valuation-offer';
 import { expectNoAxeViolations, fakesUrl, saveScreenshot, viewports } from '../fixtures';
-import { answerSteps2To4, cameraPhoto, footer, hydrated, next } from '../public/seller-wizard';
+import { answerSteps2To4, cameraPhoto, footer, next } from '../public/seller-wizard';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from './helpers';
 import { searchList } from './valuations';
 
@@ -40,7 +40,6 @@ async function textsContaining(fragment: string): Promise<{ to: string; body: st
 async function sellerAsksForAValuation(page: Page, seller: { lastName: string; email: string }) {
   await page.goto('/');
   const box = page.getByLabel('Enter your registration to start');
-  await hydrated(box);
   await box.fill('AA19AAA');
   await page.getByRole('button', { name: 'Get My Valuation' }).first().click();
   await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();

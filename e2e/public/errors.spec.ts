@@ -40,13 +40,13 @@ test.describe('[PUBLIC][ERRORS]', () => {
     await blockChunk(page, 'islands');
     let loads = 0;
     page.on('load', () => (loads += 1));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
-    // /about loads, cannot fetch its islands, and reloads itself once (not in a loop).
+    await page.getByRole('banner').getByRole('link', { name: 'Get My Valuation' }).click();
+    // /valuation loads, cannot fetch its wizard's code, and reloads itself once (not in a loop).
     await expect.poll(() => loads).toBe(2);
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(/\/valuation$/);
     expect(await page.evaluate(() => sessionStorage.getItem('reloaded-for-new-version'))).toMatch(/^\d+$/);
     // The server's HTML of the page stands even though its island's script still cannot load.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Your Free Valuation');
     expectOnly(consoleProblems, /Failed to load resource|dynamically imported module/);
   });
 

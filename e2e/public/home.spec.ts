@@ -26,22 +26,23 @@ test.describe('[PUBLIC][HOME] registration boxes', () => {
     test(`"${label}": upper-cases as typed, trims, encodes, and sends nothing when blank`, async ({ page }) => {
       await page.goto('/');
       const input = page.getByLabel(label);
-      await hydrated(input);
 
-      // Empty: the valuation page with no parameter at all.
+      // Empty, pressed before anything has woken the box (a plain form then): the valuation page
+      // with no parameter at all.
       await formOf(page, label).getByRole('button', { name: 'Get My Valuation' }).click();
       await expect(page).toHaveURL(/\/valuation$/);
       expect(search(page)).toBe('');
 
       // Only spaces: the same.
       await page.goBack();
-      await hydrated(input);
       await input.pressSequentially('   ');
       await input.press('Enter');
       await expect(page).toHaveURL(/\/valuation$/);
 
-      // Lower case with spaces around it: shown upper case, sent trimmed and encoded.
+      // Lower case with spaces around it, typed once the box has woken (at its first focus): shown
+      // upper case, sent trimmed and encoded.
       await page.goBack();
+      await input.focus();
       await hydrated(input);
       await input.fill('');
       await input.pressSequentially('  ab12 cde ');
@@ -52,14 +53,23 @@ test.describe('[PUBLIC][HOME] registration boxes', () => {
     });
   }
 
+  test('typed at once, before the box has woken, it still arrives upper case', async ({ page }) => {
+    await page.goto('/');
+    const input = page.getByLabel(registrationBoxes[0]!);
+    await input.fill('ab12 cde');
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/valuation\?registration=AB12(\+|%20)CDE$/);
+    await expect(page.getByLabel('Registration number')).toHaveValue(/^AB12 ?CDE$/);
+  });
+
   test('a pasted 10-character registration is cut to 8', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/');
     const input = page.getByLabel(registrationBoxes[0]!);
-    await hydrated(input);
     await expect(input).toHaveAttribute('maxlength', '8');
     await page.evaluate(() => navigator.clipboard.writeText('ab12cdefgh'));
     await input.focus();
+    await hydrated(input);
     await page.keyboard.press('ControlOrMeta+V');
     await expect(input).toHaveValue('AB12CDEF');
     await input.press('Enter');

@@ -21,8 +21,13 @@ export async function emailsTo(address: string): Promise<{ to: string[]; subject
   return all.filter((message) => message.to.includes(address));
 }
 
-/** Resolves once React has hydrated the element (it then carries React's props). */
+/**
+ * Resolves once React has hydrated the element (it then carries React's props). It is brought into
+ * view first, as a person would see it before using it: islands far down a page wake only as they
+ * near the screen (src/client/island-wake.ts). One that wakes only when touched must be touched first.
+ */
 export async function hydrated(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
     .toBe(true);

@@ -39,7 +39,6 @@ test.describe('[PUBLIC][VALUATION] a seller from the home page to photos', () =>
       await page.setViewportSize(viewport);
       await page.goto('/');
       const box = page.getByLabel('Enter your registration to start');
-      await hydrated(box);
       await box.fill('aa19 aaa');
       await page.getByRole('button', { name: 'Get My Valuation' }).first().click();
 

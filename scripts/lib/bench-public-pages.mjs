@@ -6,9 +6,12 @@
 //   and from a bare Fastify in a worker thread that answers the very same brotli bytes from a
 //   Buffer (the speed limit for those bytes on this machine): goal at least 0.5x its requests/s,
 //   and a p99 within 2x of its p99;
-// - the gzipped JavaScript the page loads (goals: home page 80 KB, /valuation 130 KB);
-// - Lighthouse mobile, the median of 3 runs by performance score (goals: 100 in each category and
-//   LCP at most 1.2 s).
+// - the gzipped JavaScript the page loads on arrival (goal: the inline loader alone, 5 KB, where
+//   nothing moves on its own; /reviews, whose carousel does, 80 KB) and, for /valuation, in all,
+//   with what it fetches once idle (goal 100 KB: issue 33);
+// - Lighthouse mobile, 5 runs: the median run by performance score, with the median of the runs'
+//   total blocking time and where the main thread's time went (goals: 100 in each category, LCP at
+//   most 1.2 s, TBT at most 100 ms).
 // A missed goal is listed under the tables and makes the run's exit code 2, like an error.
 import http from 'node:http';
 import { lighthouseScores, pageJavaScriptBytes } from './page-audits.mjs';
@@ -21,8 +24,12 @@ export const PAGE_GOALS = {
   vsStatic: 0.5,
   p99VsStatic: 2,
   lcpMs: 1200,
-  javaScriptKb: { '/': 80, '/valuation': 130 },
-  lighthouseRuns: 3,
+  tbtMs: 100,
+  /** On arrival: the inline loader alone, unless listed. */
+  javaScriptKb: { default: 5, '/reviews': 80 },
+  /** On arrival and once idle, together. */
+  javaScriptInAllKb: { '/valuation': 100 },
+  lighthouseRuns: 5,
 };
 
 /** The public pages, from the app's sitemap, as paths. */
@@ -77,12 +84,20 @@ function startStaticServer(baseUrl, paths) {
   });
 }
 
-/** The run whose performance score is the median of `runs` (Lighthouse's own advice for noise). */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The run whose performance score is the median of `runs` (Lighthouse's own advice for noise), with
+ * the median of the runs' total blocking time, which varies most from run to run on a busy machine.
+ */
 function medianRun(runs) {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.tbtMs - b.tbtMs);
   return {
     ...sorted[Math.floor(sorted.length / 2)],
+    tbtMs: median(runs.map((r) => r.tbtMs)),
     performanceRuns: runs.map((r) => r.performance),
+    tbtRuns: runs.map((r) => r.tbtMs),
+    benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     runtimeErrors: runs.flatMap((r) => (r.runtimeError ? [r.runtimeError] : [])),
   };
 }
@@ -167,15 +182,25 @@ function missedGoals(rows, lighthouseRows) {
         `${row.path}: p99 ${row.app.latencyP99Ms} ms, ${row.p99VsStatic}x the static server's (goal ${PAGE_GOALS.p99VsStatic}x)`,
       );
     }
-    const budget = PAGE_GOALS.javaScriptKb[row.path];
-    if (budget !== undefined && row.javaScriptKb > budget) {
-      missed.push(`${row.path}: ${row.javaScriptKb} KB of JavaScript gzipped (goal ${budget} KB)`);
+    const budget = PAGE_GOALS.javaScriptKb[row.path] ?? PAGE_GOALS.javaScriptKb.default;
+    if (row.javaScriptKb > budget) {
+      missed.push(`${row.path}: ${row.javaScriptKb} KB of JavaScript gzipped on arrival (goal ${budget} KB)`);
+    }
+    const inAll = PAGE_GOALS.javaScriptInAllKb[row.path];
+    const total = round(row.javaScriptKb + row.idleJavaScriptKb, 1);
+    if (inAll !== undefined && total > inAll) {
+      missed.push(`${row.path}: ${total} KB of JavaScript gzipped in all (goal ${inAll} KB)`);
     }
   }
   for (const r of lighthouseRows) {
     const scores = [r.performance, r.accessibility, r.bestPractices, r.seo];
     if (scores.some((s) => s < 100)) missed.push(`${r.path}: Lighthouse ${scores.join('/')} (goal 100/100/100/100)`);
     if (r.lcpMs > PAGE_GOALS.lcpMs) missed.push(`${r.path}: LCP ${r.lcpMs} ms (goal ${PAGE_GOALS.lcpMs} ms)`);
+    if (r.tbtMs > PAGE_GOALS.tbtMs) {
+      missed.push(
+        `${r.path}: total blocking time ${r.tbtMs} ms, median of ${r.tbtRuns.length} (goal ${PAGE_GOALS.tbtMs} ms)`,
+      );
+    }
   }
   return missed;
 }
@@ -213,7 +238,7 @@ export function renderPublicPages(result, renderGrid) {
   ];
   if (Array.isArray(result.lighthouse)) {
     const lh = [
-      'Lighthouse mobile, median of 3',
+      `Lighthouse mobile, median of ${PAGE_GOALS.lighthouseRuns}`,
       'perf',
       'a11y',
       'best pr.',
@@ -222,7 +247,10 @@ export function renderPublicPages(result, renderGrid) {
       'TBT ms',
       'CLS',
       'perf runs',
+      'TBT runs',
+      'main thread ms: style / script / compile / html / paint / other',
     ];
+    const work = (w) => ['style', 'script', 'compile', 'html', 'paint', 'other'].map((k) => w[k] ?? 0).join(' / ');
     const rows = result.lighthouse.map((r) => [
       r.path,
       r.performance,
@@ -233,8 +261,18 @@ export function renderPublicPages(result, renderGrid) {
       r.tbtMs,
       r.cls,
       r.performanceRuns.join(' '),
+      r.tbtRuns.join(' '),
+      work(r.mainThread.work),
     ]);
     parts.push('', renderGrid(lh, rows));
+    parts.push(
+      `  Machine: Lighthouse's benchmark index ${result.lighthouse[0]?.benchmarkIndex ?? '?'} (higher is faster). ` +
+        "Times are as on Lighthouse's simulated phone: four times this machine's CPU time.",
+    );
+    for (const r of result.lighthouse.filter((row) => row.mainThread.longTasks.length)) {
+      const tasks = r.mainThread.longTasks.map((t) => `${t.ms} ms at ${t.at} ms (${t.what})`);
+      parts.push(`  ${r.path}: long tasks ${tasks.join(', ')}`);
+    }
     for (const r of result.lighthouse.filter((row) => row.failingAudits.length)) {
       parts.push(`  ${r.path}: failing ${r.failingAudits.join(', ')}`);
     }

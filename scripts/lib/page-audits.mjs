@@ -41,6 +41,9 @@ export async function lighthouseScores(baseUrl, paths) {
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         failingAudits: failing,
+        mainThread: mainThreadBreakdown(audits),
+        // How fast this machine is by Lighthouse's own measure, so figures from two days compare.
+        benchmarkIndex: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
         // A run Lighthouse could not finish (its score is then 0): why, for the record.
         ...(result.lhr.runtimeError ? { runtimeError: result.lhr.runtimeError.code } : {}),
       });
@@ -48,6 +51,47 @@ export async function lighthouseScores(baseUrl, paths) {
     return { rows };
   } finally {
     await chrome.kill();
+  }
+}
+
+/** Lighthouse's names for the main thread's kinds of work, shortened for the bench's table. */
+const WORK_GROUPS = {
+  styleLayout: 'style',
+  paintCompositeRender: 'paint',
+  scriptEvaluation: 'script',
+  scriptParseCompile: 'compile',
+  parseHTML: 'html',
+  garbageCollection: 'gc',
+  other: 'other',
+};
+
+/**
+ * Where a page's main-thread time went (ms, as Lighthouse counts it: on its simulated mid-range
+ * phone, so four times what this machine took) and its long tasks (the ones total blocking time
+ * counts: over 50 ms there), each with the script it ran, so a regression names its cause.
+ */
+function mainThreadBreakdown(audits) {
+  const work = {};
+  for (const item of audits['mainthread-work-breakdown']?.details?.items ?? []) {
+    const key = WORK_GROUPS[item.group] ?? item.group;
+    work[key] = Math.round((work[key] ?? 0) + item.duration);
+  }
+  const longTasks = (audits['long-tasks']?.details?.items ?? []).map((task) => ({
+    ms: Math.round(task.duration),
+    at: Math.round(task.startTime),
+    what: shortUrl(task.url),
+  }));
+  return { work, longTasks };
+}
+
+/** The last part of a script's address ("react-B1x.js"), or what Lighthouse calls work with none. */
+function shortUrl(url) {
+  if (!url) return 'page';
+  try {
+    const { pathname } = new URL(url);
+    return pathname === '/' || !pathname.includes('.') ? 'page' : pathname.split('/').pop();
+  } catch {
+    return String(url).slice(0, 40);
   }
 }
 

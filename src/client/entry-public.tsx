@@ -3,16 +3,18 @@ import '~/client/styles/public.css';
 
 /**
  * The public pages' loader (docs/decisions/003-public-page-speed.md). Public pages are documents:
- * the server's HTML is the page, complete and styled by the rules it uses (inline in its <head>),
- * and works before any script (the registration boxes are plain forms, the links plain links).
- * Once it has loaded and painted, this fetches what its islands (the interactive parts) need: the
- * whole public stylesheet, for the states they move to, then React and their code
- * (islands-boot.tsx). So a slow phone paints the page before it spends anything on scripts.
+ * the server's HTML is the page, complete and styled by the rules it and its islands use (inline in
+ * its <head>), and works before any script (the registration boxes are plain forms, the header's
+ * menu a popover, the links plain links). This wakes the page's islands (the interactive parts)
+ * only when they are needed (island-wake.ts): at load for the wizard, as it nears the screen for the
+ * review carousel, at the first touch or focus for a registration box. Only then does the page fetch
+ * React and the islands' code (islands-boot.tsx). So a phone paints the page, and answers a tap,
+ * before it spends anything on scripts, and on most pages spends nothing.
  *
  * The built server puts this module inline in every public page (render/production-source.ts), so
- * the page fetches no script or stylesheet before its first paint. That is why it imports no other
- * module (the server refuses a build where it does); the sprite's address is only a string. It reads
- * the other addresses from <html data-islands> and <html data-stylesheet>, which the server fills in.
+ * the page fetches no script before its first paint. That is why it imports no other module (the
+ * server refuses a build where it does); the sprite's address is only a string. It reads the
+ * islands' address from <html data-islands>, which the server fills in.
  */
 
 /** The same key and guard as lib/new-version.ts, which this cannot import (see above). */
@@ -46,7 +48,7 @@ function markReload(): boolean {
 
 /**
  * Adds the sprite's symbols the page does not hold yet: the page carries those of the icons it draws
- * (components/sprite-symbols.ts), and islands may draw others later (a menu's close button).
+ * (components/sprite-symbols.ts), and islands may draw others later (a carousel's play button).
  */
 async function addSpriteSymbols() {
   try {
@@ -60,16 +62,6 @@ async function addSpriteSymbols() {
   } catch {
     // Without them, an icon an island draws later is blank beside its text: the page goes on.
   }
-}
-
-/** Adds a <link> to the <head>; resolves when it has loaded or failed (the page goes on without it). */
-function addLink(rel: string, href: string) {
-  const link = Object.assign(document.createElement('link'), { rel, href });
-  const settled = new Promise<void>((resolve) => {
-    link.onload = link.onerror = () => resolve();
-  });
-  document.head.append(link);
-  return settled;
 }
 
 /** A page opened in a background tab reports no paint: its islands start this long after it loads. */
@@ -123,11 +115,107 @@ window.addEventListener('pageshow', (event) => {
   if (event.persisted) countViewServerDidNotSee();
 });
 
-const { islands, stylesheet } = document.documentElement.dataset;
-afterLoadAndPaint(() => {
-  // All are fetched at once; the islands start once their styles and icons are there.
-  const styled = Promise.all([stylesheet ? addLink('stylesheet', stylesheet) : undefined, addSpriteSymbols()]);
+/** lib/island.tsx's ISLAND_ATTRIBUTES and islands-boot.tsx's event (this module imports nothing, see above). */
+const ISLAND = { selector: '[data-island]', wake: 'data-wake', awake: 'data-awake' } as const;
+const ISLAND_WAKE_EVENT = 'islands:wake';
+/** What counts as the visitor reaching for an island: a touch, a click, a key, focus moving in. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+let islandsCode: Promise<unknown> | undefined;
+
+/**
+ * Brings `island` to life: the first time, fetches the islands' code (which hydrates what is awake
+ * when it runs) and the sprite's other icons; later, tells the running code there is one more.
+ */
+function wake(island: HTMLElement) {
+  if (island.hasAttribute(ISLAND.awake)) return;
+  island.setAttribute(ISLAND.awake, '');
+  if (islandsCode) {
+    document.dispatchEvent(new Event(ISLAND_WAKE_EVENT));
+    return;
+  }
+  const { islands } = document.documentElement.dataset;
   if (!islands) return;
-  void addLink('modulepreload', islands);
-  void styled.then(() => import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated));
-});
+  void addSpriteSymbols();
+  islandsCode = import(/* @vite-ignore */ islands).catch(reloadOnceIfOutdated);
+}
+
+/** Wakes `island` at the first touch, click, key or focus inside it. */
+function wakeOnInteraction(island: HTMLElement) {
+  const onInteraction = () => {
+    for (const type of INTERACTIONS) island.removeEventListener(type, onInteraction, true);
+    wake(island);
+  };
+  for (const type of INTERACTIONS) island.addEventListener(type, onInteraction, true);
+}
+
+/**
+ * Runs `action` once `element` is within a screen's height of the viewport (scrolling, a link to
+ * its anchor, or Tab moving focus into it all bring it there), or at once without IntersectionObserver.
+ */
+function whenNearScreen(island: HTMLElement, action: () => void) {
+  if (typeof IntersectionObserver !== 'function') return action();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      action();
+    },
+    { rootMargin: '100% 0px' },
+  );
+  // The island's wrapper is display: contents (no box of its own): watch its first element.
+  observer.observe(island.firstElementChild ?? island);
+}
+
+/** An image that has finished trying to load and has nothing to show. */
+const failed = (image: HTMLImageElement) => image.complete && image.naturalWidth === 0;
+
+/** Wakes `island` if one of its images fails, or failed before this ran (its event is then gone). */
+function wakeOnImageError(island: HTMLElement) {
+  island.addEventListener('error', () => wake(island), { capture: true, once: true });
+  afterLoadAndPaint(() => [...island.querySelectorAll('img')].some(failed) && wake(island));
+}
+
+for (const island of document.querySelectorAll<HTMLElement>(ISLAND.selector)) {
+  wakeOnInteraction(island);
+  const when = island.getAttribute(ISLAND.wake);
+  if (when === 'load') afterLoadAndPaint(() => wake(island));
+  else if (when === 'visible') afterLoadAndPaint(() => whenNearScreen(island, () => wake(island)));
+  else if (when === 'image-error') wakeOnImageError(island);
+}
+
+/**
+ * The header's phone menu is a popover (components/site-header.tsx), which the browser opens and
+ * closes on its own. This sets it just under the header (the demo ribbon may sit above it), closes
+ * it when one of its links stays on this page (How It Works), and keeps its button's aria-expanded
+ * right. In a browser without popovers, it opens and closes the menu itself.
+ */
+function enhanceSiteMenu() {
+  const menu = document.getElementById('site-menu');
+  const header = document.querySelector<HTMLElement>('[data-site-header]');
+  const toggle = document.querySelector<HTMLButtonElement>('[popovertarget="site-menu"]');
+  if (!menu || !header || !toggle) return;
+  const place = () => menu.style.setProperty('--site-menu-top', `${header.getBoundingClientRect().bottom}px`);
+  if (typeof menu.showPopover !== 'function') {
+    // No popovers (before Safari 17, Chrome 114, Firefox 125): the menu is a panel in the header's
+    // flow (shown whole where scripts are off), hidden until its button is pressed.
+    menu.hidden = true;
+    toggle.setAttribute('aria-expanded', 'false');
+    toggle.addEventListener('click', () => {
+      menu.hidden = !menu.hidden;
+      toggle.setAttribute('aria-expanded', String(!menu.hidden));
+    });
+    return;
+  }
+  menu.addEventListener('beforetoggle', (event) => {
+    if ((event as ToggleEvent).newState === 'open') place();
+  });
+  menu.addEventListener('toggle', (event) =>
+    toggle.setAttribute('aria-expanded', String((event as ToggleEvent).newState === 'open')),
+  );
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) menu.hidePopover();
+  });
+}
+
+enhanceSiteMenu();

@@ -3,46 +3,34 @@ import { hydrateRoot } from 'react-dom/client';
 import { reloadIfOutdated } from '~/client/lib/new-version';
 import { readAppData } from '~/client/lib/app-data';
 import { ISLAND_ATTRIBUTES, IslandRoot } from '~/client/lib/island';
-import { islands, islandsWhenVisible, type IslandName } from '~/client/islands';
+import { islands, type IslandName } from '~/client/islands';
 import { runZodWithoutEval } from '~/client/lib/zod-without-eval';
 
 // Before any island's form code (zod) loads: see zod-without-eval.ts.
 runZodWithoutEval();
 
+/** The event the page's loader (entry-public.tsx) sends on `document` each time it wakes an island. */
+const ISLAND_WAKE_EVENT = 'islands:wake';
+
+const hydrated = new WeakSet<Element>();
+
 /**
- * Brings a public page's islands to life (entry-public.tsx loads this once the page has painted;
- * it is an entry of its own, so the page's HTML does not name its modules to preload):
- * each is hydrated as a root of its own, loading only its own code. There is no router: links are
- * links, and Back, scrolling and loading are the browser's.
+ * Brings to life each island of a public page the loader has woken (entry-public.tsx marks it
+ * `data-awake`, island-wake.ts says when), each as a root of its own, loading only its own code.
+ * Runs when this module first loads (the loader imports it for the first island it wakes) and again
+ * on each later wake. There is no router: links are links, and Back, scrolling and loading are the
+ * browser's.
  */
-export function hydrateIslands() {
+function hydrateAwakeIslands() {
   const { site } = readAppData();
-  for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTES.name}]`)) {
+  for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTES.awake}]`)) {
+    if (hydrated.has(element)) continue;
+    hydrated.add(element);
     const name = element.getAttribute(ISLAND_ATTRIBUTES.name) as IslandName;
     const props = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
     const identifierPrefix = element.getAttribute(ISLAND_ATTRIBUTES.idPrefix) ?? undefined;
-    const hydrate = () => hydrateIsland(element, name, props, identifierPrefix, site);
-    if (islandsWhenVisible.has(name)) whenNearScreen(element, hydrate);
-    else hydrate();
+    hydrateIsland(element, name, props, identifierPrefix, site);
   }
-}
-
-/**
- * Runs `action` once `element` is within a screen's height of the viewport (scrolling, a link to
- * its anchor, or Tab moving focus into it all bring it there), or at once without IntersectionObserver.
- */
-function whenNearScreen(element: HTMLElement, action: () => void) {
-  if (typeof IntersectionObserver !== 'function') return action();
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      action();
-    },
-    { rootMargin: '100% 0px' },
-  );
-  // The island's wrapper is display: contents (no box of its own): watch its first element.
-  observer.observe(element.firstElementChild ?? element);
 }
 
 function hydrateIsland(
@@ -73,4 +61,5 @@ function hydrateIsland(
   );
 }
 
-hydrateIslands();
+hydrateAwakeIslands();
+document.addEventListener(ISLAND_WAKE_EVENT, hydrateAwakeIslands);

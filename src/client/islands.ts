@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { RegistrationForm } from '~/client/components/registration-input';
-import { SiteHeader } from '~/client/components/site-header';
 import { VehiclePicture } from '~/client/components/vehicle-picture';
 import { ReviewCarousel } from '~/client/features/public/reviews/review-carousel';
 import { ReviewsBoard } from '~/client/features/public/reviews/reviews-board';
@@ -13,10 +12,10 @@ type AnyComponent = ComponentType<any>;
  * Every island of the public pages (src/client/lib/island.tsx), by name: the path of its module
  * under src/client. The small ones (a few KB together) come in one chunk with islands-boot.tsx,
  * so a page needs no request for each; the wizard, which only /valuation shows, is fetched only by
- * the page that has it. All of it loads after the page's first paint (entry-public.tsx).
+ * the page that has it. None of it loads before the page's first paint, and only once one of the
+ * page's islands is woken (island-wake.ts).
  */
 export const islands = {
-  'components/site-header': async () => SiteHeader,
   'components/registration-input': async () => RegistrationForm,
   'components/vehicle-picture': async () => VehiclePicture,
   'features/public/reviews/review-carousel': async () => ReviewCarousel,
@@ -29,10 +28,3 @@ export const islands = {
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;
-
-/**
- * Islands far down their page, brought to life only as they come near the screen: their code is
- * not part of the page's arrival (the contact page's complaint form, under everything else, would
- * add about 20 KB and its hydration to every visit, most of which never reach it).
- */
-export const islandsWhenVisible: ReadonlySet<IslandName> = new Set(['features/public/contact/complaint-form']);

@@ -1,10 +1,10 @@
 import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from './site-footer';
-import { SiteHeaderIsland } from './site-header';
+import { SiteHeader } from './site-header';
 
 /**
- * Header, main content and footer shared by every public page: rendered on the server, with the
- * header an island (the phone menu). Pages are documents: the browser loads each one.
+ * Header, main content and footer shared by every public page, rendered on the server (the header's
+ * phone menu is a popover, with no script). Pages are documents: the browser loads each one.
  */
 export function Component() {
   const { pathname } = useLocation();
@@ -16,7 +16,7 @@ export function Component() {
       >
         Skip to main content
       </a>
-      <SiteHeaderIsland currentPath={pathname} />
+      <SiteHeader currentPath={pathname} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { BrandLogo } from '~/client/components/brand-logo';
 import { SpriteIcon } from '~/client/components/sprite-icon';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Container } from '~/client/components/ui/container';
 import { cx } from '~/client/lib/cx';
-import { island } from '~/client/lib/island';
 import { useSiteConfig } from '~/client/lib/site-config';
 import { paths } from '~/shared/paths';
 
@@ -34,20 +32,10 @@ export function isCurrentPage(item: NavItem, currentPath: string): boolean {
   return item.end ? currentPath === item.to : currentPath === item.to || currentPath.startsWith(`${item.to}/`);
 }
 
-function HeaderLink({
-  item,
-  currentPath,
-  mobile = false,
-  onFollow,
-}: {
-  item: NavItem;
-  currentPath: string;
-  mobile?: boolean;
-  onFollow?: () => void;
-}) {
+function HeaderLink({ item, currentPath, mobile = false }: { item: NavItem; currentPath: string; mobile?: boolean }) {
   const current = isCurrentPage(item, currentPath);
   return (
-    <a href={item.to} className={linkClass(current)} aria-current={current ? 'page' : undefined} onClick={onFollow}>
+    <a href={item.to} className={linkClass(current)} aria-current={current ? 'page' : undefined}>
       {mobile ? (item.mobileLabel ?? item.label) : item.label}
     </a>
   );
@@ -58,31 +46,25 @@ export type SiteHeaderProps = {
   currentPath: string;
 };
 
+/** The phone menu's id: one header per page. */
+export const SITE_MENU_ID = 'site-menu';
+
 /**
- * The public pages' header: brand, main navigation and, on phones, a menu button. An island
- * (src/client/lib/island.tsx): the menu opens and closes in the browser, and following one of its
- * links closes it (an in-page one, like How It Works, stays on the page).
+ * The public pages' header: brand, main navigation and, on phones, a menu button. Rendered on the
+ * server only, with no script of its own (issue 33): the phone menu is a popover the browser opens
+ * from its button, with JavaScript or without it, before any script has loaded. The browser closes
+ * it on Escape (focus goes back to the button) or a tap outside it, and tells assistive technology
+ * whether it is open. The pages' loader (src/client/entry-public.tsx) adds what a popover does not
+ * do on its own: it sets the menu just under the header, closes it when one of its links stays on
+ * the page (How It Works), and opens it in browsers without popovers.
  */
 export function SiteHeader({ currentPath }: SiteHeaderProps) {
   const { tradingName } = useSiteConfig();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // Escape closes the menu and puts focus back on its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
-
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header
+      data-site-header=""
+      className="group/header sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+    >
       <Container className="flex h-16 items-center justify-between gap-4">
         {/* The name starts with the visible brand name (WCAG 2.5.3, label in name). */}
         <a href={paths.home} className="rounded-md" aria-label={`${tradingName} home page`}>
@@ -98,28 +80,28 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
             Get My Valuation
           </a>
           <button
-            ref={toggleRef}
             type="button"
+            popoverTarget={SITE_MENU_ID}
             className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'nav:hidden' })}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen(!menuOpen)}
           >
-            <SpriteIcon name={menuOpen ? 'x' : 'menu'} />
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            {/* Its icon and name follow the menu's state through CSS (:popover-open), not a script. */}
+            <SpriteIcon name="menu" className="group-has-[#site-menu:popover-open]/header:hidden" />
+            <SpriteIcon name="x" className="hidden group-has-[#site-menu:popover-open]/header:block" />
+            <span className="sr-only group-has-[#site-menu:popover-open]/header:hidden">Open menu</span>
+            <span className="sr-only hidden group-has-[#site-menu:popover-open]/header:inline">Close menu</span>
           </button>
         </div>
       </Container>
-      <nav id={menuId} aria-label="Main" hidden={!menuOpen} className="border-t border-line bg-white nav:hidden">
+      {/* A popover sits above the page, from the header's foot (4rem, or where the loader measures it). */}
+      <nav
+        id={SITE_MENU_ID}
+        popover="auto"
+        aria-label="Main"
+        className="inset-x-0 top-[var(--site-menu-top,4rem)] bottom-auto m-0 h-auto max-h-[calc(100dvh-var(--site-menu-top,4rem))] w-full max-w-none overflow-y-auto border-0 border-b border-line bg-white p-0 text-ink shadow-[var(--shadow-card)] nav:hidden"
+      >
         <Container className="flex flex-col gap-1 py-3">
           {headerNavItems.map((item) => (
-            <HeaderLink
-              key={item.to}
-              item={item}
-              currentPath={currentPath}
-              mobile
-              onFollow={() => setMenuOpen(false)}
-            />
+            <HeaderLink key={item.to} item={item} currentPath={currentPath} mobile />
           ))}
           <a href={paths.valuation} className={buttonVariants({ className: 'mt-2 w-full sm:hidden' })}>
             Get My Valuation
@@ -129,5 +111,3 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
     </header>
   );
 }
-
-export const SiteHeaderIsland = island('components/site-header', SiteHeader);

@@ -1,5 +1,6 @@
 import { createContext, StrictMode, useContext, useId, type ComponentType, type ReactNode } from 'react';
 import type { IslandName } from '~/client/islands';
+import { islandWake } from '~/client/island-wake';
 import { SiteConfigProvider, useSiteConfig } from '~/client/lib/site-config';
 import type { SiteConfig } from '~/shared/site-config';
 
@@ -10,9 +11,10 @@ import type { SiteConfig } from '~/shared/site-config';
  * each as a React root of its own (src/client/entry-public.tsx), with no router. An island is a
  * component whose props are plain JSON data (they travel in the page), wrapped with `island()`:
  *
- *   export const SiteHeaderIsland = island('components/site-header', SiteHeader);
+ *   export const ReviewCarouselIsland = island('features/public/reviews/review-carousel', ReviewCarousel);
  *
- * and listed under the same name, its module path under src/client, in src/client/islands.ts.
+ * and listed under the same name, its module path under src/client, in src/client/islands.ts, with
+ * when it comes to life in src/client/island-wake.ts.
  * Inside an island there is no router: links are plain <a>, and navigation is the browser's.
  *
  * On the server each island is rendered as a root of its own too (with its own useId prefix), so
@@ -36,7 +38,15 @@ export function IslandRoot({ site, children }: { site: SiteConfig; children: Rea
 }
 
 /** The attributes that mark an island in the page, read by entry-public.tsx. */
-export const ISLAND_ATTRIBUTES = { name: 'data-island', idPrefix: 'data-island-id', props: 'data-props' } as const;
+export const ISLAND_ATTRIBUTES = {
+  name: 'data-island',
+  idPrefix: 'data-island-id',
+  props: 'data-props',
+  /** When it comes to life (island-wake.ts). */
+  wake: 'data-wake',
+  /** Set by the loader once it is to come to life; islands-boot.tsx hydrates what has it. */
+  awake: 'data-awake',
+} as const;
 
 export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
   function Island(props: P) {
@@ -57,6 +67,7 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
           [ISLAND_ATTRIBUTES.name]: name,
           [ISLAND_ATTRIBUTES.idPrefix]: idPrefix,
           [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
+          [ISLAND_ATTRIBUTES.wake]: islandWake[name],
         }}
         className="contents"
         dangerouslySetInnerHTML={{ __html: render({ name, node, idPrefix }) }}

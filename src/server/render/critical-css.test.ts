@@ -26,7 +26,6 @@ describe('a kept page’s own stylesheet', () => {
       page(
         '<h1 class="hero sm:text-xl">Sell your car</h1><ul class="space-y-2 [&amp;_svg]:size-5"><li><svg></svg>Free</li></ul>',
       ),
-      '/assets/public.css',
     );
     const css = inlineStyle(html);
     expect(css).toContain('--brand:#0b2a4a');
@@ -43,24 +42,26 @@ describe('a kept page’s own stylesheet', () => {
   });
 
   it('keeps an animation the page uses with its keyframes', async () => {
-    const css = inlineStyle((await pageStyles(page('<p class="spinner">Sending…</p>'), '/assets/public.css')).html);
+    const css = inlineStyle((await pageStyles(page('<p class="spinner">Sending…</p>'))).html);
     expect(css).toContain('.spinner{');
     expect(css).toContain('@keyframes spin');
   });
 
-  it('names the whole stylesheet for the islands and changes nothing else in the page', async () => {
-    const body =
-      '<div data-island="components/site-header" data-props="{&quot;a&quot;:1}"><a href="/about">About</a></div>';
+  it('keeps the rules its islands’ code names for the states they move to, and changes nothing else', async () => {
+    const body = '<div data-island="components/registration-input" data-props="{&quot;a&quot;:1}"><p>Hi</p></div>';
     const original = page(`<h1 class="hero">Hi</h1>${body}`);
-    const { html } = await pageStyles(original, '/assets/public-abc.css');
-    expect(html).toMatch(/^<!doctype html>\n<html data-stylesheet="\/assets\/public-abc\.css" lang="en-GB"/);
-    const outsideStyle = (s: string) =>
-      s.replace(/<style>[\s\S]*?<\/style>/, '').replace(/ data-stylesheet="[^"]*"/, '');
+    const islandCode = 'function Menu(e){return jsx("div",{className:cx("menu-open",e&&"spinner")})}';
+    const { html } = await pageStyles(original, islandCode);
+    const css = inlineStyle(html);
+    expect(css).toContain('.menu-open{');
+    expect(css).toContain('@keyframes spin');
+    expect(css).not.toContain('.only-in-the-menu');
+    const outsideStyle = (s: string) => s.replace(/<style>[\s\S]*?<\/style>/, '');
     expect(outsideStyle(html)).toBe(outsideStyle(original));
   });
 
   it('gives the CSP hash of exactly the new <style> block', async () => {
-    const { html, styleHashes } = await pageStyles(page('<h1 class="hero">Hi</h1>'), '/assets/public.css');
+    const { html, styleHashes } = await pageStyles(page('<h1 class="hero">Hi</h1>'));
     const digest = createHash('sha256').update(inlineStyle(html)).digest('base64');
     expect(styleHashes).toEqual([`sha256-${digest}`]);
   });

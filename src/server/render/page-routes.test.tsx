@@ -130,6 +130,23 @@ describe('page routes: status and headers', () => {
     }
   });
 
+  it('a registration sent as typed by a plain form is redirected once to the address the woken box sends', async () => {
+    t = await createTestApp('pglite', { deps: { renderSource: appPages() } });
+    const cases = [
+      ['/valuation?registration=', '/valuation'],
+      ['/valuation?registration=+++', '/valuation'],
+      ['/valuation?registration=+ab12++cde+&utm_source=flyer', '/valuation?registration=AB12+CDE&utm_source=flyer'],
+    ] as const;
+    for (const [url, location] of cases) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe(location);
+    }
+    for (const url of ['/valuation?registration=AB12+CDE', '/valuation?registration=AB12%20CDE', '/valuation']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('a page address refused as bad input answers a readable page, not JSON; an API path stays JSON', async () => {
     t = await createTestApp('pglite', {
       env: { SITE_TRADING_NAME: 'Wolds Motors' },

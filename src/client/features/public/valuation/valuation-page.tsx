@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageIntro } from '~/client/components/page-intro';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
@@ -12,6 +12,23 @@ export const handle: RouteHandle = {
     description: 'Tell us about your car and get a free valuation within 24 hours.',
   },
 };
+
+/**
+ * A registration box on the home page sends its words as a plain form until its island has woken
+ * (issue 33: at the first touch, so a quick tap can beat it) and where scripts are off: `?registration=`
+ * for a blank box, `?registration=+ab12+cde+` as typed. The address is made the one the woken box
+ * sends (SPEC section 9: trimmed, upper case, no parameter when blank), with one redirect.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const typed = url.searchParams.get('registration');
+  if (typed === null) return null;
+  const tidy = typed.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (tidy && tidy === typed) return null;
+  if (tidy) url.searchParams.set('registration', tidy);
+  else url.searchParams.delete('registration');
+  return redirect(`${url.pathname}${url.search}`);
+}
 
 /** "ab12  cde" or "AB12+CDE" from a plain form -> "AB12CDE"; blank -> null. */
 export function registrationFrom(params: URLSearchParams): string | null {

@@ -25,8 +25,8 @@ export const PAGE_GOALS = {
   p99VsStatic: 2,
   lcpMs: 1200,
   tbtMs: 100,
-  /** On arrival: the inline loader alone, unless listed. */
-  javaScriptKb: { default: 5, '/reviews': 80 },
+  /** On arrival: the inline loader alone, unless listed (/valuation: within its goal in all). */
+  javaScriptKb: { default: 5, '/reviews': 80, '/valuation': 100 },
   /** On arrival and once idle, together. */
   javaScriptInAllKb: { '/valuation': 100 },
   lighthouseRuns: 5,

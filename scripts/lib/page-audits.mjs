@@ -15,12 +15,17 @@ export async function lighthouseScores(baseUrl, paths) {
   try {
     const rows = [];
     for (const path of paths) {
-      const result = await lighthouse(`${baseUrl}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      const audit = () =>
+        lighthouse(`${baseUrl}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+      // A run Lighthouse itself could not finish (NO_NAVSTART now and then) says nothing of the
+      // page: it is tried once more, and reported if it fails again.
+      let result = await audit();
+      if (result.lhr.runtimeError) result = await audit();
       const { categories, audits } = result.lhr;
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       const failing = Object.values(audits)

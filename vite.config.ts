@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { islandWords } from './scripts/lib/island-words-plugin.ts';
+import { islandWake } from './src/client/island-wake.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -38,7 +40,7 @@ function publicPageChunks() {
 // (`vite build --ssr`), the dev middleware and Vitest.
 export default defineConfig({
   resolve: { alias: { '~': src } },
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), islandWords(src, Object.keys(islandWake))],
   build: {
     // The server reads the manifest to add the route's own chunks as
     // <link rel="modulepreload"> and to prove no admin chunk reaches a public page.

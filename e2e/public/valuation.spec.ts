@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CONSENT_LABEL, MARKETING_CONSENT_LABEL, valuationMessages } from '~/shared/valuation';
 import { expect, expectNoAxeViolations, saveScreenshot, testAllowingStatuses, viewports } from '../fixtures';
-import { hydrated } from './seller-wizard';
+import { answerSteps2To4, hydrated, toastWith } from './seller-wizard';
 
 /*
  * The valuation wizard (issue 10). The lookup steps accept both answers the app can give: the
@@ -175,6 +176,52 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
       expect(await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).toBeNull();
     });
   }
+
+  test('each step, and its messages, look the same with the page’s own styles as with the whole stylesheet', async ({
+    page,
+  }) => {
+    // The page carries only the rules its markup and its islands' code name (issue 33), and fetches
+    // no stylesheet: the steps drawn later must find theirs there.
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    const wholeStylesheet = `/${manifest['public.html']!.css![0]!}`;
+    // From the top each time: the sticky header is drawn where the page is scrolled to.
+    const fullPage = async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    };
+    const looksTheSame = async (what: string) => {
+      const own = await fullPage();
+      const added = await page.addStyleTag({ url: wholeStylesheet });
+      const whole = await fullPage();
+      await added.evaluate((element) => (element as Element).remove());
+      expect(own.equals(whole), `${what}: its own styles look like the whole stylesheet`).toBe(true);
+    };
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/valuation');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    const next = page.getByRole('button', { name: 'Next Step' });
+    await hydrated(next);
+    await next.click();
+    await expect(page.getByLabel('Registration number')).toHaveAttribute('aria-invalid', 'true');
+    await looksTheSame('step 1 with its messages');
+    await page.getByLabel('Registration number').fill(REGISTRATION);
+    await lookupAnswered(page);
+    await page.getByLabel('Mileage').fill('45000');
+    // Once its "Vehicle found!" notice has gone (it comes and goes on a timer of its own).
+    await expect(toastWith(page, 'Vehicle found!')).toHaveCount(0, { timeout: 15_000 });
+    await looksTheSame('step 1 with the car found');
+    await next.click();
+    await expect(footer(page, 2)).toBeVisible();
+    await looksTheSame('step 2');
+    await answerSteps2To4(page, 'styles@example.com');
+    await looksTheSame('step 4, answered');
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  });
 
   test('the draft survives a reload, step included', async ({ page }) => {
     await page.goto('/valuation');

@@ -27,3 +27,10 @@ export const islandWake = {
   'features/public/valuation/components/valuation-wizard': 'load',
   'features/public/contact/complaint-form': 'visible',
 } as const satisfies Record<IslandName, IslandWake>;
+
+/**
+ * The words of each island's code, by island, which the client build writes (vite.config.ts,
+ * scripts/lib/island-words-plugin.ts) beside its manifest and the server reads to keep the rules a
+ * page's islands may use in its own stylesheet (render/production-source.ts). Never served.
+ */
+export const ISLAND_WORDS_FILE = '.vite/island-words.json';

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { islandWake } from '~/client/island-wake';
+import { ISLAND_WORDS_FILE, islandWake } from '~/client/island-wake';
 import { cspHash, islandNamesIn, pageStyles } from './critical-css';
 import type { EntryServer, RenderSource } from './page-routes';
 
-type ManifestChunk = { file: string; name?: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 export const distDir = (root: string) => ({
@@ -26,7 +26,7 @@ export async function productionRenderSource(root: string): Promise<RenderSource
   const inlined = await inlineStylesheets(linkedDocument, dirs.client);
   const loader = await inlineLoader(inlined.html, manifest, dirs.client);
   const document = withIslandsBoot(loader.html, manifest);
-  const islandCode = await islandCodeReader(manifest, dirs.client);
+  const islandCode = await islandWordsReader(dirs.client);
 
   return {
     cacheable: true,
@@ -90,40 +90,15 @@ function withIslandsBoot(html: string, manifest: Manifest): string {
 }
 
 /**
- * The built code a page's islands may run, by the islands it holds: islands-boot and what it imports
- * (the small islands, in one chunk), and each lazily loaded island the page has (the wizard, the
- * complaint form) with all it may load later. React's chunk is left out: it names no class. The
- * page's stylesheet keeps the rules this code's words name (critical-css.ts), so what an island
- * draws later (the wizard's next step) is styled without fetching anything. Read once, at start-up.
+ * The words of the code a page's islands may run (scripts/lib/island-words-plugin.ts wrote them at
+ * build time, per island): the page's stylesheet keeps the rules they name (critical-css.ts), so
+ * what an island draws later (the wizard's next step) is styled without fetching anything, and a
+ * page keeps no rule for an island it does not hold. Read once, at start-up.
  */
-async function islandCodeReader(manifest: Manifest, clientDir: string) {
-  const islandModules = new Set(Object.keys(islandWake).map((name) => `src/client/${name}.tsx`));
-  const code = new Map<string, string>();
-  for (const chunk of Object.values(manifest)) {
-    if (chunk.file.endsWith('.js') && chunk.name !== 'react') {
-      code.set(chunk.file, await readFile(path.join(clientDir, chunk.file), 'utf8'));
-    }
+async function islandWordsReader(clientDir: string) {
+  const words = JSON.parse(await readFile(path.join(clientDir, ISLAND_WORDS_FILE), 'utf8')) as Record<string, string>;
+  for (const name of Object.keys(islandWake)) {
+    if (words[name] === undefined) throw new Error(`The build has no words for the island ${name}: run npm run build`);
   }
-  const byIslands = new Map<string, string>();
-  return (names: ReadonlySet<string>) => {
-    if (names.size === 0) return '';
-    const key = [...names].sort().join(' ');
-    const known = byIslands.get(key);
-    if (known !== undefined) return known;
-    const files = new Set<string>();
-    const visit = (id: string) => {
-      const chunk = manifest[id];
-      if (!chunk || chunk.name === 'react' || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-      // Another island's module is loaded only by a page that has that island.
-      for (const lazy of chunk.dynamicImports ?? []) {
-        if (!islandModules.has(lazy) || names.has(lazy.slice('src/client/'.length, -'.tsx'.length))) visit(lazy);
-      }
-    };
-    visit(ISLANDS_BOOT);
-    const text = [...files].map((file) => code.get(file) ?? '').join('\n');
-    byIslands.set(key, text);
-    return text;
-  };
+  return (names: ReadonlySet<string>) => [...names].map((name) => words[name] ?? '').join(' ');
 }

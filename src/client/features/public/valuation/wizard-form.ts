@@ -71,7 +71,7 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 /**
  * The shared schemas are not part of the page: zod alone is about 24 KB gzipped, and step 4's
  * phone check needs libphonenumber (about 29 KB more). The wizard fetches them in the background
- * once the page is idle (`prefetchStepSchemas`), long before Next asks for them:
+ * at the seller's first touch or focus of the form (`prefetchStepSchemas`), long before Next asks for them:
  * ~/shared/valuation-fields for steps 1 to 3, ~/shared/valuation for step 4 and the answer.
  */
 export const loadFieldSchemas = loadOnce(() => import('~/shared/valuation-fields'));

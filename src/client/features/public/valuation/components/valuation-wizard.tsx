@@ -186,8 +186,9 @@ export function ValuationWizard({ prefill, submitted = false }: Props) {
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => persist() }), [form, persist]);
   useEffect(() => persist(), [persist]);
 
-  // --- The steps' schemas (zod, libphonenumber): fetched once the page is idle -----------------
-  useEffect(() => (submitted ? undefined : whenIdle(prefetchStepSchemas)), [submitted]);
+  // --- The steps' schemas (zod, libphonenumber): fetched at the seller's first touch of the form --
+  // (issue 33: not while the page loads, when evaluating them would hold a phone's main thread),
+  // long before Next needs them; Next waits for them if they are still on their way.
   // Again on every later step, in case the first try failed (offline for a moment).
   useEffect(() => {
     if (step > 0) prefetchStepSchemas();
@@ -290,7 +291,13 @@ export function ValuationWizard({ prefill, submitted = false }: Props) {
   return (
     <div className="rounded-[var(--radius-card)] border border-line bg-white shadow-[var(--shadow-card)]">
       <StepIndicator current={step} />
-      <form noValidate onSubmit={onSubmit} aria-labelledby="valuation-step-heading">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={prefetchStepSchemas}
+        onPointerDown={prefetchStepSchemas}
+        aria-labelledby="valuation-step-heading"
+      >
         <div className="grid gap-6 p-4 sm:p-8">
           <div>
             <h2
@@ -588,16 +595,6 @@ export function ValuationWizard({ prefill, submitted = false }: Props) {
       </form>
     </div>
   );
-}
-
-/** Runs `task` once the browser is idle after the page's own work (or soon); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 500);
-  return () => window.clearTimeout(id);
 }
 
 /** Moves the focus to a field: the chosen radio of a group (else its first), or the control. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -87,4 +88,13 @@ export function fakesUrl(): string {
   const url = process.env.E2E_FAKES_URL;
   if (!url) throw new Error('E2E_FAKES_URL is not set: run the tests with `node scripts/e2e.mjs`');
   return url;
+}
+
+/** The whole public stylesheet's address in the build the tests run against (its Vite manifest). */
+export function wholePublicStylesheet(): string {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { css?: string[] }
+  >;
+  return `/${manifest['public.html']!.css![0]!}`;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from '../fixtures';
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, wholePublicStylesheet } from '../fixtures';
 import { hydrated } from './seller-wizard';
 
 const publicPages = [
@@ -44,11 +44,7 @@ test.describe('[PUBLIC][SHELL]', () => {
     await page.route(/\/assets\/islands-[\w-]+\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'export {};' }),
     );
-    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-      string,
-      { css?: string[] }
-    >;
-    const wholeStylesheet = `/${manifest['public.html']!.css![0]!}`;
+    const wholeStylesheet = wholePublicStylesheet();
     for (const { path } of publicPages) {
       const html = await (await page.request.get(path)).text();
       // Its loader and its styles are inside it: no script or stylesheet to fetch before it paints,

@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CONSENT_LABEL, MARKETING_CONSENT_LABEL, valuationMessages } from '~/shared/valuation';
-import { expect, expectNoAxeViolations, saveScreenshot, testAllowingStatuses, viewports } from '../fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  saveScreenshot,
+  testAllowingStatuses,
+  viewports,
+  wholePublicStylesheet,
+} from '../fixtures';
 import { answerSteps2To4, hydrated, toastWith } from './seller-wizard';
 
 /*
@@ -182,11 +188,7 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
   }) => {
     // The page carries only the rules its markup and its islands' code name (issue 33), and fetches
     // no stylesheet: the steps drawn later must find theirs there.
-    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-      string,
-      { css?: string[] }
-    >;
-    const wholeStylesheet = `/${manifest['public.html']!.css![0]!}`;
+    const wholeStylesheet = wholePublicStylesheet();
     // From the top each time: the sticky header is drawn where the page is scrolled to.
     const fullPage = async () => {
       await page.evaluate(() => window.scrollTo(0, 0));

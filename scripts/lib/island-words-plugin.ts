@@ -1,11 +1,6 @@
 import type { Plugin } from 'vite';
 import { ISLAND_WORDS_FILE } from '../../src/client/island-wake.ts';
-
-/**
- * Every word a selector could name (a Tailwind class as written: `sm:text-xl`, `[&_svg]:size-5`),
- * the same cut as render/critical-css.ts makes of a page's markup.
- */
-const WORDS = /[^<>"'`\s=]+/g;
+import { SELECTOR_WORDS } from '../../src/server/render/selector-words.ts';
 
 /**
  * The words of the code each public island may run, by island (issue 33). A kept public page
@@ -40,7 +35,7 @@ export function islandWords(src: string, islandNames: readonly string[]): Plugin
         const visit = (id: string) => {
           if (seen.has(id) || !ours(id) || (id !== entry && islandModules.has(id))) return;
           seen.add(id);
-          for (const word of code.get(id)?.match(WORDS) ?? []) found.add(word);
+          for (const word of code.get(id)?.match(SELECTOR_WORDS) ?? []) found.add(word);
           const info = this.getModuleInfo(id);
           for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) visit(next);
         };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PurgeCSS } from 'purgecss';
+import { SELECTOR_WORDS } from './selector-words';
 
 /**
  * A kept public page's own stylesheet (docs/decisions/003-public-page-speed.md): the rules of the
@@ -17,12 +18,6 @@ import { PurgeCSS } from 'purgecss';
  */
 
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/;
-
-/**
- * Every word of the page's markup that a selector could name: tags, attribute names and values,
- * and whole class names as Tailwind writes them (`sm:text-xl`, `[&_svg]:size-5`, `w-1/2`).
- */
-const MARKUP_WORDS = /[^<>"'`\s=]+/g;
 
 /** The character references React writes in attributes (`[&amp;_svg]:size-5` is `[&_svg]:size-5`). */
 const REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
@@ -42,7 +37,7 @@ async function rulesUsedIn(markup: string, islandCode: string, css: string): Pro
       { raw: islandCode, extension: 'js' },
     ],
     css: [{ raw: css }],
-    defaultExtractor: (content) => decodeReferences(content).match(MARKUP_WORDS) ?? [],
+    defaultExtractor: (content) => decodeReferences(content).match(SELECTOR_WORDS) ?? [],
     keyframes: true,
     // Tailwind's theme is custom properties, read by rules the islands may need later: all stay.
     variables: false,

@@ -92,7 +92,7 @@ export function fakesUrl(): string {
 
 /** The whole public stylesheet's address in the build the tests run against (its Vite manifest). */
 export function wholePublicStylesheet(): string {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/public-manifest.json', 'utf8')) as Record<
     string,
     { css?: string[] }
   >;

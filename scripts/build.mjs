@@ -20,23 +20,23 @@ export async function buildAll() {
     // would otherwise use React's development JSX, which the production server cannot render.
     withEnvironment({ NODE_ENV: 'production' }, async () => {
       const mode = 'production';
-      await viteBuild({
-        root,
-        mode,
-        logLevel: 'warn',
-        build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
+      // Four parts (vite.config.ts reads BUILD_PART): the back office on React, and the public
+      // pages' islands on Preact, each with a manifest of its own in dist/client; the server's
+      // renderers of pages (React) and of islands (Preact, as the browser runs them).
+      const part = (name, build) =>
+        withEnvironment({ BUILD_PART: name }, () => viteBuild({ root, mode, logLevel: 'warn', build }));
+      await part('admin', { outDir: path.join(dist, 'client'), emptyOutDir: true });
+      await part('public', {
+        outDir: path.join(dist, 'client'),
+        emptyOutDir: false,
+        manifest: '.vite/public-manifest.json',
       });
-      await viteBuild({
-        root,
-        mode,
-        logLevel: 'warn',
-        build: {
-          ssr: 'src/client/entry-server.tsx',
-          outDir: path.join(dist, 'ssr'),
-          emptyOutDir: true,
-          manifest: false,
-        },
-      });
+      for (const [name, entry, outDir] of [
+        ['ssr-pages', 'src/client/entry-server.tsx', 'ssr'],
+        ['ssr-islands', 'src/client/render-island.tsx', 'ssr-islands'],
+      ]) {
+        await part(name, { ssr: entry, outDir: path.join(dist, outDir), emptyOutDir: true, manifest: false });
+      }
     }),
   );
   await esbuild({

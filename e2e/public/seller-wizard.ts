@@ -22,14 +22,15 @@ export async function emailsTo(address: string): Promise<{ to: string[]; subject
 }
 
 /**
- * Resolves once React has hydrated the element (it then carries React's props). It is brought into
- * view first, as a person would see it before using it: islands far down a page wake only as they
- * near the screen (src/client/island-wake.ts). One that wakes only when touched must be touched first.
+ * Resolves once the island holding the element has come to life (islands-boot.tsx marks it
+ * data-hydrated). It is brought into view first, as a person would see it before using it: islands
+ * far down a page wake only as they near the screen (src/client/island-wake.ts). One that wakes
+ * only when touched must be touched first.
  */
 export async function hydrated(locator: Locator) {
   await locator.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .poll(() => locator.evaluate((element) => element.closest('[data-island][data-hydrated]') !== null))
     .toBe(true);
 }
 

@@ -301,7 +301,9 @@ test.describe('[PUBLIC][ASSETS]', () => {
     expect((await request.get(`${path}.br`)).status()).toBe(404); // the copies have no address of their own
     const favicon = await request.get('/favicon.svg');
     expect(favicon.headers()['cache-control']).toBe('public, max-age=3600');
-    expect((await request.get('/.vite/manifest.json')).status()).toBe(404);
+    for (const manifest of ['/.vite/manifest.json', '/.vite/public-manifest.json']) {
+      expect((await request.get(manifest)).status(), manifest).toBe(404);
+    }
     // Both page templates, the back office's and the public pages' (issue 32): never served as they are.
     for (const path of ['/index.html', '/public.html']) {
       const template = await request.get(path);

@@ -225,6 +225,61 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   });
 
+  test('its notices: read out, kept while the pointer or focus is on them, closed by time, Escape or a swipe', async ({
+    page,
+  }) => {
+    // The page's clock, so five seconds can pass at once; time runs on by itself too.
+    await page.clock.install();
+    const notices = page.getByRole('region', { name: 'Notifications (F8)' });
+    const found = notices.getByRole('listitem').filter({ hasText: 'Vehicle found!' });
+    // Each time as a new seller: a kept draft would already hold the car, and look nothing up.
+    const arrive = async () => {
+      await page.goto('/privacy-policy');
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`/valuation?registration=${REGISTRATION}`);
+      await expect(found).toHaveAttribute('data-state', 'open');
+    };
+    await page.setViewportSize(viewports.phone);
+    await arrive();
+    // What a screen reader hears, from a live region that was in the page before the notice.
+    await expect(toastWith(page, 'Vehicle found!')).toContainText('We found your 2019 Ford');
+
+    // The pointer on it keeps it; once the pointer leaves, it goes after its five seconds.
+    await found.hover();
+    await page.clock.fastForward(6_000);
+    await expect(found).toHaveAttribute('data-state', 'open');
+    await page.mouse.move(5, 600);
+    await page.clock.fastForward(6_000);
+    await expect(found).toHaveCount(0);
+    await expect(toastWith(page, 'Vehicle found!')).toHaveCount(0);
+
+    // F8 takes the keyboard to the notices; focus on one keeps it; Escape closes it.
+    await arrive();
+    await page.keyboard.press('F8');
+    await expect(notices.getByRole('list')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(found).toBeFocused();
+    await page.clock.fastForward(6_000);
+    await expect(found).toHaveAttribute('data-state', 'open');
+    await page.keyboard.press('Escape');
+    await expect(found).toHaveCount(0);
+
+    // A short drag springs back; a swipe right past 50px closes it.
+    await arrive();
+    const box = (await found.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const drag = async (distance: number) => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + distance, y, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(30);
+    await expect(found).toHaveAttribute('data-state', 'open');
+    await drag(90);
+    await expect(found).toHaveCount(0);
+  });
+
   test('the draft survives a reload, step included', async ({ page }) => {
     await page.goto('/valuation');
     const registration = page.getByLabel('Registration number');

@@ -13,6 +13,7 @@ import { serializeAppData } from '~/client/lib/app-data';
 import type { PageDataContext, RoutePageData } from '~/client/lib/page-data';
 import { documentTitle, resolvePageMeta, resolveStatus, type PageMeta } from '~/client/lib/page-meta';
 import { IslandRendererProvider, type IslandRenderer } from '~/client/lib/island';
+import { renderIsland as renderIslandWithReact } from '~/client/render-island';
 import { SiteConfigProvider } from '~/client/lib/site-config';
 import type { IslandName } from '~/client/islands';
 import { routes } from '~/client/routes';
@@ -75,7 +76,16 @@ export function createRenderer(routeTable: RouteObject[]) {
     return (matchRoutes(handler.dataRoutes, pathname) ?? []).map((m) => ({ routeId: m.route.id, params: m.params }));
   }
 
-  async function render(request: Request, site: SiteConfig, pageData: PageData = {}): Promise<RenderResult> {
+  /**
+   * `renderIsland` renders each island's HTML: React's by default (development, tests); the built
+   * server gives the Preact build of render-island.tsx, the islands' runtime in the browser.
+   */
+  async function render(
+    request: Request,
+    site: SiteConfig,
+    pageData: PageData = {},
+    renderIsland: IslandRenderer = renderIslandWithReact,
+  ): Promise<RenderResult> {
     const url = new URL(request.url);
     if (isAdminPath(url.pathname)) return renderAdminShell(site, url.pathname);
 
@@ -91,14 +101,14 @@ export function createRenderer(routeTable: RouteObject[]) {
     // Public pages are documents: only their islands come to life in the browser, each rendered
     // here as a root of its own so that its first render there matches (src/client/lib/island.tsx).
     const islands: IslandName[] = [];
-    const renderIsland: IslandRenderer = ({ name, node, idPrefix }) => {
-      if (!islands.includes(name)) islands.push(name);
-      return renderToString(node, { identifierPrefix: idPrefix });
+    const renderAndNoteIsland: IslandRenderer = (island) => {
+      if (!islands.includes(island.name)) islands.push(island.name);
+      return renderIsland(island);
     };
     const html = renderToString(
       <StrictMode>
         <SiteConfigProvider value={site}>
-          <IslandRendererProvider value={renderIsland}>
+          <IslandRendererProvider value={renderAndNoteIsland}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </IslandRendererProvider>
         </SiteConfigProvider>

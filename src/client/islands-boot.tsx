@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { reloadIfOutdated } from '~/client/lib/new-version';
 import { readAppData } from '~/client/lib/app-data';
@@ -48,7 +48,9 @@ function hydrateIsland(
         hydrateRoot(
           element,
           <IslandRoot site={site}>
-            <Component {...props} />
+            <MarkHydrated island={element}>
+              <Component {...props} />
+            </MarkHydrated>
           </IslandRoot>,
           { identifierPrefix },
         );
@@ -59,6 +61,15 @@ function hydrateIsland(
       if (!reloadIfOutdated(error)) throw error;
     },
   );
+}
+
+/**
+ * Marks the island `data-hydrated` once it has come to life (its first effects run after hydration),
+ * for the browser tests, which must not press a button before it answers.
+ */
+function MarkHydrated({ island, children }: { island: HTMLElement; children: ReactNode }) {
+  useEffect(() => island.setAttribute(ISLAND_ATTRIBUTES.hydrated, ''), [island]);
+  return children;
 }
 
 hydrateAwakeIslands();

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString, type PhoneNumber as ParsedPhoneNumber } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type PhoneNumber as ParsedPhoneNumber } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 import { z } from 'zod';
 import { storableCharacters } from './schema-kit';
 
@@ -8,11 +9,23 @@ import { storableCharacters } from './schema-kit';
  * "+44 (0)1507 123456" and "0044 1507 123456" are all +441507123456; numbers of other countries
  * are accepted when written with their + code.
  *
- * Bundle: about 29 KB gzipped in the browser, so no public page loads it up front. Only the
- * server, the back office (its messages page) and the valuation wizard import it, the wizard on
- * demand (through ./valuation.ts, fetched in the background for its last step). Site details
- * reach the browser already formatted (src/server/features/site/site-config.ts).
+ * Bundle: about 29 KB gzipped with every country's metadata, so no public page loads it up front.
+ * Only the server, the back office (its messages page) and the public forms import it, the forms
+ * on demand (through ./valuation.ts and ./complaints.ts, at their first use). The public pages'
+ * build carries +44's metadata alone, about 11 KB in all (scripts/lib/uk-phone-metadata-plugin.ts):
+ * there a number written with another country's code is not judged, and the server judges it
+ * when the form is sent. Site details reach the browser already formatted
+ * (src/server/features/site/site-config.ts).
  */
+
+/** False in the public pages' build, whose metadata knows +44 alone (see above). */
+const knowsEveryCountry = Object.keys(metadata.country_calling_codes).length > 1;
+
+/** "+33 6…" or "0033 6…": written with a country's code other than the UK's +44. */
+function hasOtherCountryCode(raw: string): boolean {
+  const digits = /^\s*(?:\+|00)\s*(\d)\s*(\d)?/.exec(raw);
+  return digits !== null && `${digits[1]}${digits[2] ?? ''}` !== '44';
+}
 
 /** The phone column holds the number as typed (varchar 30). */
 export const PHONE_MAX_LENGTH = 30;
@@ -35,7 +48,7 @@ export type UkPhone = {
 
 function parse(raw: string): ParsedPhoneNumber | undefined {
   if (raw.length > 50) return undefined; // nobody types a longer number; keeps parsing cheap
-  return parsePhoneNumberFromString(raw, 'GB');
+  return parsePhoneNumberFromString(raw, 'GB', metadata);
 }
 
 /** Parses a number as a person writes it, or undefined when it cannot be a phone number. */
@@ -62,9 +75,14 @@ export function formatPhone(raw: string): string | undefined {
   return parsePhone(raw)?.display;
 }
 
-/** True for a number that exists in its country's numbering plan. */
+/**
+ * True for a number that exists in its country's numbering plan. In the public pages' build, also
+ * for any number written with another country's code, which the server then judges.
+ */
 export function isValidPhone(raw: string): boolean {
-  return parsePhone(raw)?.valid ?? false;
+  const parsed = parsePhone(raw);
+  if (parsed) return parsed.valid;
+  return !knowsEveryCountry && hasOtherCountryCode(raw);
 }
 
 /**

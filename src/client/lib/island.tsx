@@ -20,10 +20,21 @@ import type { SiteConfig } from '~/shared/site-config';
  * On the server each island is rendered as a root of its own too (with its own useId prefix), so
  * the browser's first render matches it exactly. Where no renderer is provided (the back office,
  * which renders in the browser, and unit tests), the wrapper is just the component.
+ *
+ * In the built site the islands run on Preact (vite.config.ts), so the server renders their HTML
+ * with Preact too (render-island.tsx, built on its own): the page around them is React's.
  */
 
-/** Renders one island's tree to HTML (react-dom/server's renderToString, given by the server entry). */
-export type IslandRenderer = (island: { name: IslandName; node: ReactNode; idPrefix: string }) => string;
+/** One island to render on the server (render-island.tsx knows its component by name). */
+export type IslandToRender = {
+  name: IslandName;
+  props: object;
+  site: SiteConfig;
+  idPrefix: string;
+};
+
+/** Renders one island's tree to HTML (render-island.tsx, given by the server entry). */
+export type IslandRenderer = (island: IslandToRender) => string;
 
 const IslandRendererContext = createContext<IslandRenderer | null>(null);
 export const IslandRendererProvider = IslandRendererContext.Provider;
@@ -46,6 +57,8 @@ export const ISLAND_ATTRIBUTES = {
   wake: 'data-wake',
   /** Set by the loader once it is to come to life; islands-boot.tsx hydrates what has it. */
   awake: 'data-awake',
+  /** Set by islands-boot.tsx once it has come to life. */
+  hydrated: 'data-hydrated',
 } as const;
 
 export function island<P extends object>(name: IslandName, Component: ComponentType<P>): ComponentType<P> {
@@ -56,11 +69,6 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     if (!render) return <Component {...props} />;
     // useId's characters are not all safe in attributes and ids; the prefix only needs to be unique.
     const idPrefix = `i${id.replace(/[^\w-]/g, '')}-`;
-    const node = (
-      <IslandRoot site={site}>
-        <Component {...props} />
-      </IslandRoot>
-    );
     return (
       <div
         {...{
@@ -70,7 +78,7 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
           [ISLAND_ATTRIBUTES.wake]: islandWake[name],
         }}
         className="contents"
-        dangerouslySetInnerHTML={{ __html: render({ name, node, idPrefix }) }}
+        dangerouslySetInnerHTML={{ __html: render({ name, props, site, idPrefix }) }}
       />
     );
   }

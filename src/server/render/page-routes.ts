@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PageData, PageMatch, RenderResult } from '~/client/entry-server';
+import type { IslandRenderer } from '~/client/lib/island';
 import { PAGE_DATA_ENDPOINT } from '~/client/lib/page-data';
 import type { Clock } from '~/server/auth/sessions';
 import type { Db } from '~/server/db/client';
@@ -30,7 +31,7 @@ import { sendMethodNotAllowed } from '~/server/http/method-not-allowed';
 
 /** What the server-rendering bundle (src/client/entry-server.tsx) offers the server. */
 export type EntryServer = {
-  render(request: Request, site: SiteConfig, pageData?: PageData): Promise<RenderResult>;
+  render(request: Request, site: SiteConfig, pageData?: PageData, renderIsland?: IslandRenderer): Promise<RenderResult>;
   /** The routes a path matches, for their page data (stand-in renderers in tests may leave it out). */
   matchPage?(pathname: string): PageMatch[];
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ISLAND_WORDS_FILE, islandWake } from '~/client/island-wake';
 import { cspHash, islandNamesIn, pageStyles } from './critical-css';
+import type { IslandRenderer } from '~/client/lib/island';
 import type { EntryServer, RenderSource } from './page-routes';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
@@ -11,16 +12,22 @@ type Manifest = Record<string, ManifestChunk>;
 export const distDir = (root: string) => ({
   client: path.join(root, 'dist', 'client'),
   ssrEntry: path.join(root, 'dist', 'ssr', 'entry-server.js'),
+  /** The islands' server renderer, built on Preact as they run in the browser (vite.config.ts). */
+  ssrIslands: path.join(root, 'dist', 'ssr-islands', 'render-island.js'),
 });
+
+/** The public pages' build has a manifest of its own beside the back office's (scripts/build.mjs). */
+export const PUBLIC_MANIFEST = path.join('.vite', 'public-manifest.json');
 
 /** Reads the built client and server bundles once, at start-up. */
 export async function productionRenderSource(root: string): Promise<RenderSource> {
   const dirs = distDir(root);
-  const [app, linkedDocument, manifestJson, entry] = await Promise.all([
+  const [app, linkedDocument, manifestJson, entry, islandRenderer] = await Promise.all([
     readFile(path.join(dirs.client, 'index.html'), 'utf8'),
     readFile(path.join(dirs.client, 'public.html'), 'utf8'),
-    readFile(path.join(dirs.client, '.vite', 'manifest.json'), 'utf8'),
+    readFile(path.join(dirs.client, PUBLIC_MANIFEST), 'utf8'),
     import(pathToFileURL(dirs.ssrEntry).href) as Promise<EntryServer>,
+    import(pathToFileURL(dirs.ssrIslands).href) as Promise<{ renderIsland: IslandRenderer }>,
   ]);
   const manifest = JSON.parse(manifestJson) as Manifest;
   const inlined = await inlineStylesheets(linkedDocument, dirs.client);
@@ -33,7 +40,10 @@ export async function productionRenderSource(root: string): Promise<RenderSource
     inlineStyleHashes: inlined.styleHashes,
     inlineScriptHashes: [loader.scriptHash],
     template: async (_url, kind) => (kind === 'document' ? document : app),
-    entry: async () => entry,
+    entry: async () => ({
+      ...entry,
+      render: (request, site, pageData) => entry.render(request, site, pageData, islandRenderer.renderIsland),
+    }),
     pageStyles: (html) => pageStyles(html, islandCode(islandNamesIn(html))),
   };
 }

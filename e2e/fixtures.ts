@@ -54,7 +54,8 @@ export function testAllowingStatuses(statuses: readonly number[]) {
 }
 
 /**
- * Runs axe with WCAG 2.2 AA rules and fails listing each violation.
+ * Runs axe with WCAG 2.2 AA rules, once running transitions have ended, and fails listing each
+ * violation.
  *
  * In axe's "legacy" mode, which runs in the page itself: the default opens a blank page for every
  * check to combine the frames' results, which is what lets it look inside cross-origin frames. Ours
@@ -62,6 +63,15 @@ export function testAllowingStatuses(statuses: readonly number[]) {
  * and the blank page made each check over twice as slow. Only violations are gathered in detail.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // A settled page: half-way through a fade (a notice coming or going), text is half its contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity) // spinners
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })

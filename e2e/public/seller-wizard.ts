@@ -36,7 +36,9 @@ export async function hydrated(locator: Locator) {
 
 export const footer = (page: Page, step: number) => page.getByText(`Step ${step} of 4`, { exact: true });
 export const next = (page: Page) => page.getByRole('button', { name: 'Next Step' });
-export const toastWith = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+/** A notice on screen (components/ui/toast.tsx), by its title. */
+export const toastWith = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem').filter({ hasText: title });
 
 /** A camera-like JPEG: noise keeps it large enough (about 1MB) for the upload to take a while. */
 export async function cameraPhoto(name: string) {

@@ -42,8 +42,9 @@ function hydrateIsland(
 ) {
   islands[name]().then(
     (Component) =>
-      // As a transition, hydration yields to the browser every few milliseconds instead of
-      // holding a slow phone's main thread for the whole wizard (no long task, no blocked tap).
+      // As a transition: React (npm run dev) yields to the browser every few milliseconds instead
+      // of holding the main thread for the whole wizard. Built, islands run on Preact
+      // (vite.config.ts), which hydrates the wizard in one short task.
       startTransition(() => {
         hydrateRoot(
           element,

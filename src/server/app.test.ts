@@ -137,6 +137,7 @@ describe('built browser files', () => {
       'index.html': '<!doctype html><!--app-html-->',
       'public.html': '<!doctype html><!--app-head--><!--app-html-->',
       '.vite/manifest.json': '{}',
+      '.vite/public-manifest.json': '{}',
       'assets/app-abc123.js': 'console.log(1)',
       'icons/icon-192.png': 'png',
       'favicon.ico': 'ico',
@@ -153,7 +154,8 @@ describe('built browser files', () => {
     const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
     for (const url of ['/assets/app-abc123.js', '/icons/icon-192.png', '/favicon.ico'])
       expect(await status(url)).toBe(200);
-    for (const url of ['/public.html', '/index.html', '/.vite/manifest.json', '/%70ublic.html', '/public.html?x=1']) {
+    const hidden = ['/public.html', '/index.html', '/.vite/manifest.json', '/.vite/public-manifest.json'];
+    for (const url of [...hidden, '/%70ublic.html', '/public.html?x=1']) {
       expect({ url, status: await status(url) }).toEqual({ url, status: 404 });
     }
   });

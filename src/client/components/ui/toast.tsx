@@ -109,10 +109,10 @@ export function Toaster() {
         ))}
       </ol>
       {/* Failures interrupt (assertive); confirmations wait their turn (polite). */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
         {urgent ? '' : announced}
       </div>
-      <div role="status" aria-live="assertive" aria-atomic="true" className="sr-only">
+      <div aria-live="assertive" aria-atomic="true" className="sr-only">
         {urgent ? announced : ''}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormFailure, inputClassName, TextField } from '~/client/components/form-fields';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
@@ -84,10 +84,11 @@ export function ComplaintForm({ initial }: { initial?: ComplaintFormState }) {
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Layout effects: focus moves as the answer is drawn, before the next key press.
+  useLayoutEffect(() => {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (failure?.focus) failureBox.current?.focus();
   }, [failure]);
 

@@ -1,5 +1,5 @@
 import { ImagePlus, LoaderCircle, Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api-client';
@@ -38,7 +38,7 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
   const urls = useObjectUrls();
   // Opened by "Upload Photos (Optional)", which is gone now: the focus comes here, not to the page.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => heading.current?.focus(), []); // before the next key press
 
   // The stored photos, again after "Try again" (attempt + 1); thumbnails fill in as they arrive.
   const [attempt, setAttempt] = useState(0);

@@ -1,5 +1,5 @@
 import { Camera, CircleCheck, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
@@ -27,7 +27,8 @@ export function SuccessScreen({ created }: { created: ValuationCreated | Submitt
     [created],
   );
 
-  useEffect(() => {
+  // A layout effect, so focus is on the heading before the next key press (see valuation-wizard.tsx).
+  useLayoutEffect(() => {
     heading.current?.focus();
     // The photo area's code is fetched while the seller reads, so it opens at once.
     void loadPhotoUpload();

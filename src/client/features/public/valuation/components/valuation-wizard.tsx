@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Info, LoaderCircle, Send } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast, Toaster } from '~/client/components/ui/toast';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
@@ -197,7 +197,9 @@ export function ValuationWizard({ prefill, submitted = false }: Props) {
   // --- Focus: the new step's heading, or the first field with an error --------------------------
   const heading = useRef<HTMLHeadingElement>(null);
   const [focusTarget, setFocusTarget] = useState<{ field?: WizardField; at: number } | null>(null);
-  useEffect(() => {
+  // A layout effect: focus moves as the step is drawn, so the next key press lands there (on
+  // Preact, a plain effect runs a frame later).
+  useLayoutEffect(() => {
     if (!focusTarget) return;
     if (focusTarget.field) focusField(focusTarget.field);
     else heading.current?.focus();

@@ -57,9 +57,9 @@ export function strongPassword(): string {
 }
 
 /**
- * The toast area (Radix's "Notifications (F8)" region). While a modal dialog is
+ * The toast area (the "Notifications (F8)" region of components/ui/toast.tsx). While a modal dialog is
  * open everything outside it is aria-hidden, this region included (the toast's
- * text is still announced through Radix's separate live region), hence includeHidden.
+ * text is still announced through a live region of its own, added after the dialog), hence includeHidden.
  */
 export function toasts(page: Page): Locator {
   return page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { reloadIfOutdated } from '~/client/lib/new-version';
 import { readAppData } from '~/client/lib/app-data';
@@ -40,37 +40,40 @@ function hydrateIsland(
   identifierPrefix: string | undefined,
   site: ReturnType<typeof readAppData>['site'],
 ) {
-  islands[name]().then(
-    (Component) =>
-      // As a transition: React (npm run dev) yields to the browser every few milliseconds instead
-      // of holding the main thread for the whole wizard. Built, islands run on Preact
-      // (vite.config.ts), which hydrates the wizard in one short task.
-      startTransition(() => {
-        hydrateRoot(
-          element,
-          <IslandRoot site={site}>
-            <MarkHydrated island={element}>
+  islands[name]()
+    // The island's code has just been evaluated: the browser gets a turn before the hydration, so
+    // the two are two short tasks on a phone, not one long one that holds up a tap.
+    .then(async (Component) => {
+      await yieldToBrowser();
+      return Component;
+    })
+    .then(
+      (Component) =>
+        // As a transition: React (npm run dev) yields to the browser every few milliseconds instead
+        // of holding the main thread for the whole wizard. Built, islands run on Preact
+        // (vite.config.ts), which hydrates in one task.
+        startTransition(() => {
+          hydrateRoot(
+            element,
+            <IslandRoot site={site} hydrating={element}>
               <Component {...props} />
-            </MarkHydrated>
-          </IslandRoot>,
-          { identifierPrefix },
-        );
-      }),
-    (error: unknown) => {
-      // A page from before a deploy asking for chunks that are gone: reload once for the new
-      // version. Otherwise the server's HTML stays, and works as a plain document.
-      if (!reloadIfOutdated(error)) throw error;
-    },
-  );
+            </IslandRoot>,
+            { identifierPrefix },
+          );
+        }),
+      (error: unknown) => {
+        // A page from before a deploy asking for chunks that are gone: reload once for the new
+        // version. Otherwise the server's HTML stays, and works as a plain document.
+        if (!reloadIfOutdated(error)) throw error;
+      },
+    );
 }
 
-/**
- * Marks the island `data-hydrated` once it has come to life (its first effects run after hydration),
- * for the browser tests, which must not press a button before it answers.
- */
-function MarkHydrated({ island, children }: { island: HTMLElement; children: ReactNode }) {
-  useEffect(() => island.setAttribute(ISLAND_ATTRIBUTES.hydrated, ''), [island]);
-  return children;
+/** Lets the browser handle input and paint before going on (scheduler.yield where there is one). */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 hydrateAwakeIslands();

@@ -1,4 +1,4 @@
-import { createContext, StrictMode, useContext, useId, type ComponentType, type ReactNode } from 'react';
+import { createContext, StrictMode, useContext, useEffect, useId, type ComponentType, type ReactNode } from 'react';
 import type { IslandName } from '~/client/islands';
 import { islandWake } from '~/client/island-wake';
 import { SiteConfigProvider, useSiteConfig } from '~/client/lib/site-config';
@@ -39,8 +39,21 @@ export type IslandRenderer = (island: IslandToRender) => string;
 const IslandRendererContext = createContext<IslandRenderer | null>(null);
 export const IslandRendererProvider = IslandRendererContext.Provider;
 
-/** What an island's tree is wrapped in, on the server and in the browser alike. */
-export function IslandRoot({ site, children }: { site: SiteConfig; children: ReactNode }) {
+/**
+ * What an island's tree is wrapped in, on the server and in the browser alike. In the browser,
+ * `hydrating` is the island's element, marked `data-hydrated` once it has come to life (its first
+ * effects run after hydration), for the browser tests, which must not press a button before it answers.
+ */
+export function IslandRoot({
+  site,
+  hydrating,
+  children,
+}: {
+  site: SiteConfig;
+  hydrating?: HTMLElement;
+  children: ReactNode;
+}) {
+  useEffect(() => hydrating?.setAttribute(ISLAND_ATTRIBUTES.hydrated, ''), [hydrating]);
   return (
     <StrictMode>
       <SiteConfigProvider value={site}>{children}</SiteConfigProvider>

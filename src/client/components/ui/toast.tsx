@@ -19,7 +19,7 @@ import { cx } from '~/client/lib/cx';
  * Our own, not Radix's Toast (issue 33): the valuation wizard shows toasts, and
  * Radix's came to 11 KB of the public page's 100 KB of JavaScript; this does what
  * we used of it in under 2 KB. Screen readers hear each toast from a live region
- * that is always in the page (one that appears with its text is often missed).
+ * of its own (see announce).
  *
  *   toast({ title: 'User deleted successfully' });
  *   toast({ title: 'Error', description: message, variant: 'destructive' });
@@ -31,6 +31,8 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Closed toasts stay mounted this long so their exit can finish, then they are dropped. */
 const REMOVE_DELAY_MS = 300;
+/** How long a toast's live region is in the page, empty, before its text (see announce). */
+const ANNOUNCE_DELAY_MS = 100;
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -68,10 +70,30 @@ export function dismissToast(id?: number) {
   setTimeout(() => setToasts(toasts.filter((t) => t.open)), REMOVE_DELAY_MS);
 }
 
+/**
+ * Has screen readers read a toast out: failures at once (assertive), others when they are free
+ * (polite). A live region of its own at the end of <body>, as Radix did, rather than inside the toast
+ * area: while a modal dialog is open, everything outside it is hidden from assistive technology, the
+ * area included, but not what is added after the dialog opened. Its text comes a moment after it,
+ * as a live region that arrives with its text is often not read.
+ */
+function announce(text: string, urgent: boolean) {
+  if (typeof document === 'undefined') return;
+  const region = document.createElement('div');
+  region.setAttribute('aria-live', urgent ? 'assertive' : 'polite');
+  region.setAttribute('aria-atomic', 'true');
+  region.dataset.toastAnnouncement = '';
+  region.className = 'sr-only';
+  document.body.append(region);
+  setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
+  setTimeout(() => region.remove(), TOAST_DURATION_MS);
+}
+
 /** Shows a toast, replacing any toast on screen. */
 export function toast(options: ToastOptions) {
   const id = nextId++;
   setToasts([{ variant: 'default', ...options, id, open: true }]);
+  announce([options.title, options.description].filter(Boolean).join('. '), options.variant === 'destructive');
   return { id, dismiss: () => dismissToast(id) };
 }
 
@@ -93,9 +115,6 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', focusOnF8);
   }, []);
 
-  const latest = items.findLast((item) => item.open);
-  const announced = latest ? [latest.title, latest.description].filter(Boolean).join('. ') : '';
-  const urgent = latest?.variant === 'destructive';
   return (
     <section aria-label={REGION_LABEL} className="pointer-events-none">
       {/* Top right (full width on a phone), clear of dialog buttons and the page's own actions. */}
@@ -108,13 +127,6 @@ export function Toaster() {
           <ToastItem key={item.id} item={item} paused={paused} />
         ))}
       </ol>
-      {/* Failures interrupt (assertive); confirmations wait their turn (polite). */}
-      <div aria-live="polite" aria-atomic="true" className="sr-only">
-        {urgent ? '' : announced}
-      </div>
-      <div aria-live="assertive" aria-atomic="true" className="sr-only">
-        {urgent ? announced : ''}
-      </div>
     </section>
   );
 }
@@ -209,7 +221,7 @@ function ToastItem({ item, paused }: { item: ToastRecord; paused: boolean }) {
   const Icon = destructive ? CircleAlert : CircleCheck;
   return (
     <li
-      // Focusable, as F8 then Tab reach it (Escape closes it); the Toaster's live regions speak for it.
+      // Focusable, as F8 then Tab reach it (Escape closes it); its live region (announce) speaks for it.
       tabIndex={0}
       data-state={open ? 'open' : 'closed'}
       onKeyDown={(event) => {

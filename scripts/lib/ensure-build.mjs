@@ -6,7 +6,20 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const buildInfo = path.join(root, 'dist', 'build-info.json');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'public.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  // The build itself and its Vite plugins.
+  'scripts/build.mjs',
+  'scripts/lib/island-words-plugin.ts',
+  'scripts/lib/uk-phone-metadata-plugin.ts',
+];
 
 async function newestChange(target) {
   const info = await stat(target).catch(() => null);

@@ -29,44 +29,41 @@ function hydrateAwakeIslands() {
     const name = element.getAttribute(ISLAND_ATTRIBUTES.name) as IslandName;
     const props = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
     const identifierPrefix = element.getAttribute(ISLAND_ATTRIBUTES.idPrefix) ?? undefined;
-    hydrateIsland(element, name, props, identifierPrefix, site);
+    void hydrateIsland(element, name, props, identifierPrefix, site);
   }
 }
 
-function hydrateIsland(
+async function hydrateIsland(
   element: HTMLElement,
   name: IslandName,
   props: object,
   identifierPrefix: string | undefined,
   site: ReturnType<typeof readAppData>['site'],
 ) {
-  islands[name]()
-    // The island's code has just been evaluated: the browser gets a turn before the hydration, so
-    // the two are two short tasks on a phone, not one long one that holds up a tap.
-    .then(async (Component) => {
-      await yieldToBrowser();
-      return Component;
-    })
-    .then(
-      (Component) =>
-        // As a transition: React (npm run dev) yields to the browser every few milliseconds instead
-        // of holding the main thread for the whole wizard. Built, islands run on Preact
-        // (vite.config.ts), which hydrates in one task.
-        startTransition(() => {
-          hydrateRoot(
-            element,
-            <IslandRoot site={site} hydrating={element}>
-              <Component {...props} />
-            </IslandRoot>,
-            { identifierPrefix },
-          );
-        }),
-      (error: unknown) => {
-        // A page from before a deploy asking for chunks that are gone: reload once for the new
-        // version. Otherwise the server's HTML stays, and works as a plain document.
-        if (!reloadIfOutdated(error)) throw error;
-      },
+  let Component;
+  try {
+    Component = await islands[name]();
+  } catch (error) {
+    // A page from before a deploy asking for chunks that are gone: reload once for the new
+    // version. Otherwise the server's HTML stays, and works as a plain document.
+    if (!reloadIfOutdated(error)) throw error;
+    return;
+  }
+  // The island's code has just been evaluated: the browser gets a turn before the hydration, so
+  // the two are two short tasks on a phone, not one long one that holds up a tap.
+  await yieldToBrowser();
+  // As a transition: React (npm run dev) yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole wizard. Built, islands run on Preact (vite.config.ts),
+  // which hydrates in one task.
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <IslandRoot site={site} hydrating={element}>
+        <Component {...props} />
+      </IslandRoot>,
+      { identifierPrefix },
     );
+  });
 }
 
 /** Lets the browser handle input and paint before going on (scheduler.yield where there is one). */

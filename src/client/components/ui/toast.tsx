@@ -174,39 +174,33 @@ function useAutoClose(id: number, open: boolean, paused: boolean) {
 
 /** Follows a finger (or mouse) dragging the toast right; past the threshold it goes. */
 function useSwipeToClose(id: number) {
-  const start = useRef<number | null>(null);
-  const [swiping, setSwiping] = useState(false);
+  /** Where the drag began (clientX), while there is one. */
+  const [start, setStart] = useState<number | null>(null);
   const [offset, setOffset] = useState(0);
   const [gone, setGone] = useState(false);
-  const stop = () => {
-    start.current = null;
-    setSwiping(false);
-  };
   return {
     offset,
     gone,
-    swiping,
+    swiping: start !== null,
     handlers: {
       onPointerDown(event: PointerEvent<HTMLLIElement>) {
         if (event.button !== 0 || (event.target as Element).closest('button')) return;
-        start.current = event.clientX;
-        setSwiping(true);
+        setStart(event.clientX);
         event.currentTarget.setPointerCapture(event.pointerId);
       },
       onPointerMove(event: PointerEvent<HTMLLIElement>) {
-        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+        if (start !== null) setOffset(Math.max(0, event.clientX - start));
       },
       onPointerUp(event: PointerEvent<HTMLLIElement>) {
-        if (start.current === null) return;
-        const distance = event.clientX - start.current;
-        stop();
-        if (distance > TOAST_SWIPE_THRESHOLD_PX) {
+        if (start === null) return;
+        setStart(null);
+        if (event.clientX - start > TOAST_SWIPE_THRESHOLD_PX) {
           setGone(true);
           dismissToast(id);
         } else setOffset(0);
       },
       onPointerCancel() {
-        stop();
+        setStart(null);
         setOffset(0);
       },
     },

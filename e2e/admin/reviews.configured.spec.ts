@@ -15,6 +15,10 @@ import { publishReview, submitReview, uniqueReviewTag as unique } from './review
  * (WCAG 2.2.2) with Playwright's clock.
  */
 
+// One after another: the last tests publish 22 reviews, which would push the review the first one
+// follows off the home page's newest 10 and the reviews page's newest 20.
+test.describe.configure({ mode: 'serial' });
+
 async function publishedTitles(request: APIRequestContext): Promise<string[]> {
   const answer = (await (await request.get('/api/reviews')).json()) as { reviews: { reviewTitle: string }[] };
   return answer.reviews.map((review) => review.reviewTitle);
@@ -239,5 +243,93 @@ test.describe('[REVIEWS] carousel timing (WCAG 2.2.2)', () => {
     await expect(position(page)).toHaveText(/^Review 1 of/);
     await page.getByRole('button', { name: 'Next review' }).click();
     await expect(position(page)).toHaveText(/^Review 2 of/);
+  });
+});
+
+test.describe('[REVIEWS] a carousel of more reviews than the page brings', () => {
+  // Other specs on this app may publish reviews while these run, so these do not count on the list
+  // standing still: which review sits where is checked in review-carousel.test.tsx.
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    // More than the 20 the page brings (REVIEW_CAROUSEL_BATCH), published as staff would.
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_CONFIGURED_BASE_URL });
+    await loginRequest(request, e2eAdmin.username, e2eAdmin.password);
+    const tag = unique();
+    for (let i = 1; i <= 22; i += 1) {
+      await submitReview(request, `Batch ${tag} review ${i}`);
+      await publishReview(request, `Batch ${tag} review ${i}`);
+    }
+    await request.dispose();
+  });
+
+  const position = (page: Page) => page.getByText(/^Review \d+ of \d+$/);
+  const slide = (page: Page) => page.getByRole('group', { name: /^\d+ of \d+$/ });
+  const shownNumber = async (page: Page) => Number((await position(page).textContent())!.match(/^Review (\d+)/)![1]);
+
+  async function openReviews(page: Page) {
+    await page.clock.install(); // still, unless a test moves it: it must not turn by itself here
+    await page.goto('/reviews');
+    await hydrated(page.getByRole('button', { name: 'Pause reviews' }));
+  }
+
+  /** A review on show: its title, and neither the waiting nor the failure message. */
+  async function expectReviewShown(page: Page) {
+    await expect(slide(page).getByRole('heading')).toHaveText(/\S/);
+    await expect(slide(page)).not.toContainText(/Loading the review|could not be loaded/);
+  }
+
+  test('the page brings the newest 20; the rest arrive as a visitor moves to them, dots sliding along', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/reviews')).text();
+    expect(html.match(/&quot;reviewTitle&quot;/g)).toHaveLength(20);
+
+    await openReviews(page);
+    await expect(position(page)).toHaveText(/^Review 1 of (2[4-9]|[3-9]\d|1\d\d|200)$/);
+    const dots = page.getByRole('button', { name: /^Show review \d+$/ });
+    await expect(dots).toHaveCount(7);
+
+    // Back from the first wraps round to the oldest, which the page did not bring.
+    await page.getByRole('button', { name: 'Previous review' }).click();
+    await expect(position(page)).toHaveText(/^Review (\d+) of \1$/);
+    await expectReviewShown(page);
+    const last = await shownNumber(page);
+    await expect(page.getByRole('button', { name: `Show review ${last}` })).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('button', { name: 'Next review' }).click();
+    await expect(position(page)).toHaveText(/^Review 1 of/);
+    await expectReviewShown(page);
+
+    // The dots slide with the current review, and the one pressed keeps the focus.
+    for (const shown of [7, 10, 13, 16, 19]) {
+      const dot = page.getByRole('button', { name: `Show review ${shown}` });
+      await dot.click();
+      await expect(position(page)).toHaveText(new RegExp(`^Review ${shown} of`));
+      await expect(dot).toBeFocused();
+      await expect(dot).toHaveAttribute('aria-current', 'true');
+      await expect(dots).toHaveCount(7);
+    }
+    await page.getByRole('button', { name: 'Show review 21' }).click();
+    await expect(position(page)).toHaveText(/^Review 21 of/);
+    await expectReviewShown(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a batch that fails to arrive says so, and comes with "Try again"', async ({ page, expectedHttpErrors }) => {
+    // As when the server is briefly unavailable (a deploy); Chromium logs the 503.
+    expectedHttpErrors.add(503);
+    await page.route('**/api/reviews?*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }),
+    );
+    await openReviews(page);
+    await page.getByRole('button', { name: 'Previous review' }).click();
+    await expect(slide(page)).toContainText('This review could not be loaded. Check your connection and try again.');
+    await expectNoAxeViolations(page);
+    // Styled, though the server's HTML never had this state: the page's own stylesheet covers it.
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    expect(await tryAgain.evaluate((button) => getComputedStyle(button).height)).toBe('44px');
+    await page.unroute('**/api/reviews?*');
+    await tryAgain.click();
+    await expectReviewShown(page);
   });
 });

@@ -7,8 +7,9 @@ import { SELECTOR_WORDS } from '../../src/server/render/selector-words.ts';
  * carries only the rules of the public stylesheet its markup names (src/server/render/critical-css.ts);
  * the states its islands move to later (the wizard's next step) name classes its markup does not
  * have yet, so the page keeps the rules these words name too. Only our own modules count (src/):
- * an island's module and everything it imports, at once or later, stopping at another island's
- * module, which only a page holding that island loads. Written to dist/client/.vite/island-words.json
+ * an island's module and everything it imports, at once or later, other islands' modules included
+ * (the reviews board shows the carousel, whose module is an island's too: its waiting and failed
+ * states name classes the server's HTML never has). Written to dist/client/.vite/island-words.json
  * and read by the server at start-up (render/production-source.ts).
  */
 export function islandWords(src: string, islandNames: readonly string[]): Plugin {
@@ -33,7 +34,7 @@ export function islandWords(src: string, islandNames: readonly string[]): Plugin
         const seen = new Set<string>();
         const found = new Set<string>();
         const visit = (id: string) => {
-          if (seen.has(id) || !ours(id) || (id !== entry && islandModules.has(id))) return;
+          if (seen.has(id) || !ours(id)) return;
           seen.add(id);
           for (const word of code.get(id)?.match(SELECTOR_WORDS) ?? []) found.add(word);
           const info = this.getModuleInfo(id);

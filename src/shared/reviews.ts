@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   emailInDocument,
+  intFromString,
   optionalText,
   paginatedSchema,
   paginationQuery,
@@ -9,6 +10,9 @@ import {
 } from './schema-kit';
 import type { PlainFormState } from './form-state';
 import { groupDigits } from './group-digits';
+import { PUBLIC_REVIEWS_REACH } from './review-basics';
+
+export * from './review-basics';
 
 /**
  * Customer reviews (issue 12; SPEC sections 3, 5, 7 and 8): the public list and form
@@ -24,8 +28,6 @@ export const REVIEW_TITLE_MAX_LENGTH = 100;
 export const REVIEW_TEXT_MAX_LENGTH = 1000;
 export const REVIEW_PLACE_MAX_LENGTH = 100;
 export const REVIEW_NOTES_MAX_LENGTH = 2000;
-/** SPEC section 9: both carousels move on every 5 seconds when there is more than one review. */
-export const REVIEW_CAROUSEL_INTERVAL_MS = 5000;
 
 export const reviewMessages = {
   /** SPEC section 5, the review form. */
@@ -177,6 +179,25 @@ export const publicReviewListSchema = z.object({
   average: z.number().nullable(),
 });
 export type PublicReviewList = z.infer<typeof publicReviewListSchema>;
+
+/**
+ * `GET /api/reviews?offset=20&limit=20`: a slice of the newest PUBLIC_REVIEWS_REACH, for the reviews
+ * page's carousel, which arrives with the first few and fetches the rest as a visitor nears them
+ * (issue 33). With neither, the whole reach, as before.
+ */
+export const publicReviewListQuerySchema = z.object({
+  offset: intFromString({
+    min: 0,
+    max: PUBLIC_REVIEWS_REACH - 1,
+    message: `Offset must be a whole number from 0 to ${PUBLIC_REVIEWS_REACH - 1}.`,
+  }).default(0),
+  limit: intFromString({
+    min: 1,
+    max: PUBLIC_REVIEWS_REACH,
+    message: `Limit must be a whole number from 1 to ${PUBLIC_REVIEWS_REACH}.`,
+  }).default(PUBLIC_REVIEWS_REACH),
+});
+export type PublicReviewListQuery = z.output<typeof publicReviewListQuerySchema>;
 
 /** The body of `/approve`: notes optional. */
 export const reviewModerationSchema = z.object({

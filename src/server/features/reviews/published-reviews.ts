@@ -1,15 +1,19 @@
 import type { Db } from '~/server/db/client';
 import { createKeptValue } from '~/server/lib/kept-value';
+import { PUBLIC_REVIEWS_REACH } from '~/shared/reviews';
 import { listPublishedReviews, type PublishedReviews } from './reviews-service';
 
 /** The most reviews any page shows (the reviews page's carousel); the count and average cover all. */
-export const PUBLISHED_REVIEWS_LIMIT = 200;
+export const PUBLISHED_REVIEWS_LIMIT = PUBLIC_REVIEWS_REACH;
 /** How long another process's moderation may take to show here (this process's shows at once). */
 export const PUBLISHED_REVIEWS_MAX_AGE_MS = 10_000;
 
 export type PublishedReviewsSource = {
-  /** The newest `limit` published reviews (at most PUBLISHED_REVIEWS_LIMIT), their count and average. */
-  get(limit: number): Promise<PublishedReviews>;
+  /**
+   * `limit` published reviews from `offset` (0 by default) among the newest PUBLISHED_REVIEWS_LIMIT,
+   * with the count and average of all of them.
+   */
+  get(limit: number, offset?: number): Promise<PublishedReviews>;
   /** Forgets the kept list: after a review is approved, rejected, published or unpublished here. */
   invalidate(): void;
 };
@@ -30,9 +34,9 @@ export function createPublishedReviews(
     monotonicMs: options.monotonicMs,
   });
   return {
-    async get(limit) {
+    async get(limit, offset = 0) {
       const list = await kept.get();
-      return { ...list, reviews: list.reviews.slice(0, limit) };
+      return { ...list, reviews: list.reviews.slice(offset, offset + limit) };
     },
     invalidate: () => kept.invalidate(),
   };

@@ -52,7 +52,7 @@ describe.each(testEngines)('reviews page data on %s', (engine) => {
     return response.json<PageDataAnswer>();
   };
 
-  it('gives /reviews every published review (newest first) with the count and average, never e-mails or notes', async () => {
+  it('gives /reviews the published reviews (newest first) with the count and average, never e-mails or notes', async () => {
     await setup();
     await db()
       .insert(customerReviews)
@@ -69,6 +69,21 @@ describe.each(testEngines)('reviews page data on %s', (engine) => {
     expect(data.reviews.map((review) => review.customerName)).toEqual(['Newest', expect.stringMatching(/^Seller/)]);
     expect(JSON.stringify(answer)).not.toMatch(/secret-|Hidden/);
     expect(typeof route.version).toBe('string');
+  });
+
+  it('gives /reviews the newest 20 of many, with the count and average of all (the carousel fetches the rest)', async () => {
+    await setup();
+    await db()
+      .insert(customerReviews)
+      .values(
+        Array.from({ length: 45 }, (_, i) => aReview({ rating: i < 5 ? 4 : 5, customerName: `Seller no. ${i + 1}` })),
+      );
+    const data = (await pageData('/reviews')).routes[REVIEWS_PAGE_ROUTE_ID]!.data as PublicReviewList;
+    expect(data.count).toBe(45);
+    expect(data.average).toBe(4.9);
+    expect(data.reviews.map((review) => review.customerName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Seller no. ${45 - i}`),
+    );
   });
 
   it('gives the home page the newest 10 under `reviews`, with the count and average of all', async () => {

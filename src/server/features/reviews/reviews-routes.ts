@@ -11,6 +11,7 @@ import {
   adminReviewListQuerySchema,
   adminReviewListSchema,
   adminReviewSchema,
+  publicReviewListQuerySchema,
   publicReviewListSchema,
   REVIEW_FIELDS,
   reviewFormSchema,
@@ -22,7 +23,7 @@ import {
 } from '~/shared/reviews';
 import { paths } from '~/shared/paths';
 import { idParamsSchema } from '~/shared/schema-kit';
-import { registerReviewPageData, REVIEWS_PAGE_LIMIT } from './reviews-page-data';
+import { registerReviewPageData } from './reviews-page-data';
 import type { ContentChanges } from '~/server/render/content-changes';
 import type { PublishedReviewsSource } from './published-reviews';
 import { createReview, listAdminReviews, moderateReview, type NewReview } from './reviews-service';
@@ -60,15 +61,23 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesDeps> = async (ap
   // Staff's answers and the submission's are never kept; the public list says no-cache itself.
   noStoreByDefault(app);
 
-  // The reviews page's list: the newest REVIEWS_PAGE_LIMIT, with the count and average of all.
+  // The newest published reviews (a slice of them for the reviews page's carousel), with the count and average of all.
   app.get(
     '/api/reviews',
     {
       config: { access: 'public' },
-      schema: { summary: 'List published reviews', response: { 200: publicReviewListSchema } },
+      schema: {
+        summary: 'List published reviews',
+        description:
+          'The newest published reviews, newest first, up to 200; `offset` and `limit` give a slice of them. ' +
+          '`count` and `average` cover every published review.',
+        querystring: publicReviewListQuerySchema,
+        response: { 200: publicReviewListSchema, 400: apiErrorSchema },
+      },
     },
-    async (_request, reply) => {
-      const { version: _version, ...list } = await published.get(REVIEWS_PAGE_LIMIT);
+    async (request, reply) => {
+      const { offset, limit } = request.query;
+      const { version: _version, ...list } = await published.get(limit, offset);
       reply.header('Cache-Control', 'no-cache');
       return list;
     },

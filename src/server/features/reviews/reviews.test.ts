@@ -167,6 +167,40 @@ describe.each(testEngines)('reviews API on %s', (engine) => {
     });
   });
 
+  describe('GET /api/reviews?offset=&limit=', () => {
+    const slice = (query: string) => t!.app.inject({ method: 'GET', url: `/api/reviews?${query}` });
+
+    it('gives a slice of the newest 200, newest first, with the count and average of all', async () => {
+      await setup();
+      await insert(...Array.from({ length: 205 }, (_, i) => ({ ...published, reviewTitle: `Review no. ${i + 1}` })));
+      const titles = async (query: string) => {
+        const response = await slice(query);
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<PublicReviewList>();
+        expect(body.count).toBe(205);
+        return body.reviews.map((review) => review.reviewTitle);
+      };
+      expect(await titles('offset=20&limit=3')).toEqual(['Review no. 185', 'Review no. 184', 'Review no. 183']);
+      expect(await titles('limit=2')).toEqual(['Review no. 205', 'Review no. 204']);
+      // The reach ends at the 200th newest, whatever the limit.
+      expect(await titles('offset=190&limit=20')).toHaveLength(10);
+      expect(await titles('offset=199')).toEqual(['Review no. 6']);
+      expect(await titles('')).toHaveLength(200);
+    });
+
+    it.each([
+      ['offset=-1', 'Offset must be a whole number from 0 to 199.'],
+      ['offset=200', 'Offset must be a whole number from 0 to 199.'],
+      ['offset=1.5', 'Offset must be a whole number from 0 to 199.'],
+      ['limit=0', 'Limit must be a whole number from 1 to 200.'],
+      ['limit=201', 'Limit must be a whole number from 1 to 200.'],
+      ['limit=ten', 'Limit must be a whole number from 1 to 200.'],
+    ])('refuses %s with a message', async (query, message) => {
+      await setup();
+      expectRefused(await slice(query), 400, message);
+    });
+  });
+
   describe('POST /api/reviews', () => {
     it('stores a pending review, trimmed, and answers 201 { ok: true }', async () => {
       await setup();

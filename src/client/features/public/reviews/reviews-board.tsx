@@ -5,6 +5,7 @@ import { buttonVariants } from '~/client/components/ui/button-variants';
 import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
 import { paths } from '~/shared/paths';
+import { PUBLIC_REVIEWS_REACH } from '~/shared/review-basics';
 import type { PublicReview } from './public-review';
 import { ReviewCarousel } from './review-carousel';
 
@@ -53,6 +54,7 @@ function WriteReviewOpener({
 /**
  * The interactive part of /reviews (an island): a button opens the review form, which can be
  * cancelled, and the carousel shows one review at a time; with no reviews, "No reviews yet".
+ * The page brings the newest few reviews and `count`, all of them; the carousel fetches the rest.
  */
 export function ReviewsBoard({ reviews, count }: { reviews: PublicReview[]; count: number }) {
   const [writing, setWriting] = useState(false);
@@ -102,7 +104,7 @@ export function ReviewsBoard({ reviews, count }: { reviews: PublicReview[]; coun
           </EmptyState>
         )
       ) : (
-        <ReviewCarousel reviews={reviews} label="Customer reviews" />
+        <ReviewCarousel reviews={reviews} total={Math.min(count, PUBLIC_REVIEWS_REACH)} label="Customer reviews" />
       )}
       {formUsed && (
         <Suspense fallback={null}>

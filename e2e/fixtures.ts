@@ -70,7 +70,6 @@ export const TOAST_AREA = 'section[aria-label="Notifications (F8)"]';
  * and the blank page made each check over twice as slow. Only violations are gathered in detail.
  */
 export async function expectNoAxeViolations(page: Page, { only }: { only?: string } = {}) {
-  await renderBelowFold(page);
   // A settled page: half-way through a fade (a notice coming or going), text is half its contrast.
   // At most two seconds: an animation that is paused would never end.
   await page.evaluate(() =>
@@ -96,27 +95,12 @@ export async function expectNoAxeViolations(page: Page, { only }: { only?: strin
 }
 
 /**
- * Sections marked `below-fold` (src/client/styles/design.css: `content-visibility: auto`) are laid
- * out and painted only as a visitor scrolls near them. A full-page capture scrolls nowhere, so
- * it would show them blank, and axe, which reads colours from what is painted, could not see their
- * contrast: both first have the page render them all, as scrolling would. Set on the elements
- * themselves (script may; the page's CSP allows no new <style>), until the page is left.
- */
-export async function renderBelowFold(page: Page) {
-  await page.evaluate(() => {
-    for (const section of document.querySelectorAll<HTMLElement>('.below-fold'))
-      section.style.contentVisibility = 'visible';
-  });
-}
-
-/**
  * Screenshots go to e2e/screenshots/ for people to look at; they are not compared. A run that no
  * one will look at (CI's clean clone, which is thrown away) skips them with E2E_SCREENSHOTS=off:
  * full-page captures are a good part of a run's time on two cores.
  */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   if (process.env.E2E_SCREENSHOTS === 'off') return;
-  if (options.fullPage ?? true) await renderBelowFold(page);
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 

@@ -1,13 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  expect,
-  expectNoAxeViolations,
-  renderBelowFold,
-  saveScreenshot,
-  test,
-  viewports,
-  wholePublicStylesheet,
-} from '../fixtures';
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, wholePublicStylesheet } from '../fixtures';
 import { hydrated } from './seller-wizard';
 
 const publicPages = [
@@ -64,7 +56,6 @@ test.describe('[PUBLIC][SHELL]', () => {
       for (const [name, viewport] of Object.entries(viewports)) {
         await page.setViewportSize(viewport);
         await page.goto(path, { waitUntil: 'networkidle' });
-        await renderBelowFold(page); // all of it compared, not only the first screen
         const looks = [await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })];
         await page.addStyleTag({ url: wholeStylesheet });
         looks.push(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));

@@ -3,7 +3,6 @@ import { CONSENT_LABEL, MARKETING_CONSENT_LABEL, valuationMessages } from '~/sha
 import {
   expect,
   expectNoAxeViolations,
-  renderBelowFold,
   saveScreenshot,
   testAllowingStatuses,
   TOAST_AREA,
@@ -193,7 +192,6 @@ test.describe('[PUBLIC][VALUATION] wizard', () => {
     const wholeStylesheet = wholePublicStylesheet();
     // From the top each time: the sticky header is drawn where the page is scrolled to.
     const fullPage = async () => {
-      await renderBelowFold(page); // the footer too
       await page.evaluate(() => window.scrollTo(0, 0));
       return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
     };

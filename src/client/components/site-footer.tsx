@@ -95,7 +95,7 @@ function ContactDetails({ site }: { site: SiteConfig }) {
 export function SiteFooter() {
   const site = useSiteConfig();
   return (
-    <footer className="below-fold bg-brand-950 text-brand-100">
+    <footer className="bg-brand-950 text-brand-100">
       <Container className="grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-5">
           <BrandLogo inverted />

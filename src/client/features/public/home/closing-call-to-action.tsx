@@ -14,7 +14,7 @@ const linkClass = 'font-semibold text-white underline decoration-plate underline
 export function ClosingCallToAction() {
   const { phone } = useSiteConfig();
   return (
-    <section aria-labelledby="closing-cta-title" className="below-fold bg-brand-900 text-white">
+    <section aria-labelledby="closing-cta-title" className="bg-brand-900 text-white">
       <Container className="flex flex-col items-center py-16 text-center sm:py-20">
         <h2 id="closing-cta-title" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
           Ready to sell your car?

@@ -11,7 +11,7 @@ import { ReviewShowcase } from './review-showcase';
  */
 export function CustomerReviews({ reviews }: { reviews: PublicReview[] }) {
   return (
-    <section aria-labelledby="customer-reviews-title" className="below-fold bg-brand-50 py-16 sm:py-20">
+    <section aria-labelledby="customer-reviews-title" className="bg-brand-50 py-16 sm:py-20">
       <Container>
         <SectionHeading id="customer-reviews-title" title="Customer reviews" centred />
         <div className="mt-10">

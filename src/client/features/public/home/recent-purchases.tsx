@@ -14,7 +14,7 @@ export function RecentPurchases({ vehicles }: { vehicles: HomeVehicles }) {
   const shown = Math.min(vehicles.items.length, HOME_VEHICLES_SHOWN);
   const more = vehicles.total - shown;
   return (
-    <section aria-labelledby="recent-purchases-title" className="below-fold bg-brand-50 py-16 sm:py-20">
+    <section aria-labelledby="recent-purchases-title" className="bg-brand-50 py-16 sm:py-20">
       <Container>
         <SectionHeading id="recent-purchases-title" title="Previously purchased vehicles">
           <p>A few of the cars private sellers have recently sold to us.</p>

@@ -34,7 +34,7 @@ const reasons: { icon: SpriteIconName; title: string; text: string }[] = [
 /** "Why choose us": five tiles, in one row on wide screens. */
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-choose-us-title" className="below-fold py-16 sm:py-20">
+    <section aria-labelledby="why-choose-us-title" className="py-16 sm:py-20">
       <Container>
         <SectionHeading id="why-choose-us-title" title="Why choose us" centred>
           <p>Selling your car should be quick, fair and free of hassle.</p>

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedEvents,
+  lifecycleEventTypes,
+  lifecycleMessages as m,
+  lostReasons,
+  nextStage,
+  openStages,
+  valuationStages,
+  type LifecycleEvent,
+  type LifecycleEventType,
+  type ValuationStage,
+} from './valuation-lifecycle';
+
+/**
+ * DESIGN section 9: every (stage, event) pair, written out, so a change to the lifecycle is a
+ * change to this table. A stage name is where the event leads; any other text is the refusal.
+ */
+const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
+  new: {
+    contact: 'contacted',
+    send_offer: 'offer_made',
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  contacted: {
+    contact: m.alreadyContacted,
+    send_offer: 'offer_made',
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  offer_made: {
+    contact: m.contactOnlyNew,
+    send_offer: 'offer_made',
+    accept_offer: 'offer_accepted',
+    decline_offer: 'lost',
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  offer_accepted: {
+    contact: m.contactOnlyNew,
+    send_offer: m.offerAfterAcceptance,
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: 'collection_booked',
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  collection_booked: {
+    contact: m.contactOnlyNew,
+    send_offer: m.offerAfterAcceptance,
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: 'collected',
+    pay: m.payNeedsCollection,
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  collected: {
+    contact: m.contactOnlyNew,
+    send_offer: m.offerAfterAcceptance,
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: 'completed',
+    mark_lost: 'lost',
+    reopen: m.reopenOnlyLost,
+  },
+  completed: {
+    contact: m.contactOnlyNew,
+    send_offer: m.offerWhenCompleted,
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: m.lostWhenCompleted,
+    reopen: m.reopenOnlyLost,
+  },
+  lost: {
+    contact: m.contactOnlyNew,
+    send_offer: m.offerWhenLost,
+    accept_offer: m.noOpenOffer,
+    decline_offer: m.noOpenOffer,
+    book_collection: m.collectionNeedsAcceptance,
+    collect: m.collectNeedsBooking,
+    pay: m.payNeedsCollection,
+    mark_lost: m.alreadyLost,
+    reopen: 'contacted',
+  },
+};
+
+const eventOf = (type: LifecycleEventType): LifecycleEvent =>
+  type === 'mark_lost' ? { type, reason: 'sold_elsewhere' } : { type };
+
+describe('the valuation lifecycle (DESIGN section 9)', () => {
+  const pairs = valuationStages.flatMap((stage) => lifecycleEventTypes.map((type) => [stage, type] as const));
+
+  it('answers all 72 pairs of stage and event', () => {
+    expect(pairs).toHaveLength(valuationStages.length * lifecycleEventTypes.length);
+    expect(pairs).toHaveLength(72);
+  });
+
+  it.each(pairs)('from %s, %s', (stage, type) => {
+    const expected = table[stage][type];
+    const result = nextStage(stage, eventOf(type));
+    if ((valuationStages as readonly string[]).includes(expected)) {
+      expect(result).toMatchObject({ ok: true, stage: expected });
+    } else {
+      expect(result).toEqual({ ok: false, refusal: expected });
+    }
+  });
+
+  it('says why a request is lost: the reason staff gave, or "declined" when the seller declined', () => {
+    for (const stage of openStages) {
+      for (const reason of lostReasons) {
+        expect(nextStage(stage, { type: 'mark_lost', reason })).toEqual({
+          ok: true,
+          stage: 'lost',
+          lostReason: reason,
+        });
+      }
+    }
+    expect(nextStage('offer_made', { type: 'decline_offer' })).toEqual({
+      ok: true,
+      stage: 'lost',
+      lostReason: 'declined',
+    });
+    expect(nextStage('lost', { type: 'reopen' })).toEqual({ ok: true, stage: 'contacted', lostReason: null });
+  });
+
+  it('offers as actions exactly the events a stage allows', () => {
+    expect(allowedEvents('new')).toEqual(['contact', 'send_offer', 'mark_lost']);
+    expect(allowedEvents('offer_made')).toEqual(['send_offer', 'accept_offer', 'decline_offer', 'mark_lost']);
+    expect(allowedEvents('completed')).toEqual([]);
+    expect(allowedEvents('lost')).toEqual(['reopen']);
+  });
+
+  it('keeps SPEC’s filter names first, in their meaning, with the open stages before completed and lost', () => {
+    expect(valuationStages.slice(0, 2)).toEqual(['new', 'contacted']);
+    expect(openStages).toEqual(['new', 'contacted', 'offer_made', 'offer_accepted', 'collection_booked', 'collected']);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The valuation lifecycle (DESIGN section 9; issue 34): its stages, the reasons a request is lost,
+ * the events that move it, and the one function that says where each event leads from each stage.
+ * Plain data and a pure function, without zod: the server applies it (features/valuations/lifecycle.ts,
+ * the only writer of the stage column), and the back office and the seller's page read the same
+ * words and ask it which actions a stage allows.
+ */
+
+/** In order, received to paid; `lost` may follow any open stage. */
+export const valuationStages = [
+  'new',
+  'contacted',
+  'offer_made',
+  'offer_accepted',
+  'collection_booked',
+  'collected',
+  'completed',
+  'lost',
+] as const;
+export type ValuationStage = (typeof valuationStages)[number];
+
+/** The stages a request is still being worked in: every one but completed and lost. */
+export const openStages = valuationStages.filter(
+  (stage): stage is Exclude<ValuationStage, 'completed' | 'lost'> => stage !== 'completed' && stage !== 'lost',
+);
+
+export const stageLabels: Record<ValuationStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  offer_made: 'Offer made',
+  offer_accepted: 'Offer accepted',
+  collection_booked: 'Collection booked',
+  collected: 'Collected',
+  completed: 'Completed',
+  lost: 'Lost',
+};
+
+export const lostReasons = [
+  'declined',
+  'offer_expired',
+  'no_response',
+  'sold_elsewhere',
+  'withdrawn',
+  'not_buying',
+] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+export const lostReasonLabels: Record<LostReason, string> = {
+  declined: 'The seller declined our offer',
+  offer_expired: 'Our offer expired',
+  no_response: 'No reply from the seller',
+  sold_elsewhere: 'Sold elsewhere',
+  withdrawn: 'The seller withdrew the request',
+  not_buying: 'We decided not to buy',
+};
+
+/**
+ * What moves a request, and who may cause it: staff (`contact`, `send_offer`, `book_collection`,
+ * `collect`, `pay`, `mark_lost`, `reopen`) or the seller on their own page (`accept_offer`,
+ * `decline_offer`, which loses the request with the reason `declined` until staff reopen it).
+ */
+export type LifecycleEvent =
+  | { type: 'contact' }
+  | { type: 'send_offer' }
+  | { type: 'accept_offer' }
+  | { type: 'decline_offer' }
+  | { type: 'book_collection' }
+  | { type: 'collect' }
+  | { type: 'pay' }
+  | { type: 'mark_lost'; reason: LostReason }
+  | { type: 'reopen' };
+export type LifecycleEventType = LifecycleEvent['type'];
+
+export const lifecycleEventTypes = [
+  'contact',
+  'send_offer',
+  'accept_offer',
+  'decline_offer',
+  'book_collection',
+  'collect',
+  'pay',
+  'mark_lost',
+  'reopen',
+] as const satisfies readonly LifecycleEventType[];
+
+/** Where an event leads: the next stage (and, for `lost`, why), or a refusal people can read. */
+export type Transition =
+  { ok: true; stage: ValuationStage; lostReason: LostReason | null } | { ok: false; refusal: string };
+
+export const lifecycleMessages = {
+  alreadyContacted: 'This request is already marked as contacted.',
+  contactOnlyNew: 'Only a new request can be marked as contacted.',
+  offerAfterAcceptance: 'The seller has accepted an offer, so a new one cannot be sent.',
+  offerWhenLost: 'This request is lost. Reopen it before sending an offer.',
+  offerWhenCompleted: 'This sale is completed: there is nothing to offer for.',
+  noOpenOffer: 'There is no open offer to answer.',
+  collectionNeedsAcceptance: 'A collection can be booked only once the seller has accepted an offer.',
+  collectNeedsBooking: 'Only a booked collection can be marked as collected.',
+  payNeedsCollection: 'Only a collected car can be marked as paid.',
+  alreadyLost: 'This request is already marked as lost.',
+  lostWhenCompleted: 'A completed sale cannot be marked as lost.',
+  reopenOnlyLost: 'Only a lost request can be reopened.',
+} as const;
+
+const to = (stage: ValuationStage, lostReason: LostReason | null = null): Transition => ({
+  ok: true,
+  stage,
+  lostReason,
+});
+const refuse = (refusal: string): Transition => ({ ok: false, refusal });
+
+/** Where a new offer may be sent from: before acceptance, and again while one is open (it supersedes it). */
+const OFFER_FROM: readonly ValuationStage[] = ['new', 'contacted', 'offer_made'];
+
+/**
+ * Where `event` leads from `stage`. Every pair has an answer (the tests try them all); nothing
+ * moves backwards except `reopen`, which takes a lost request back to `contacted`.
+ */
+export function nextStage(stage: ValuationStage, event: LifecycleEvent): Transition {
+  switch (event.type) {
+    case 'contact':
+      if (stage === 'new') return to('contacted');
+      return refuse(stage === 'contacted' ? lifecycleMessages.alreadyContacted : lifecycleMessages.contactOnlyNew);
+    case 'send_offer':
+      if (OFFER_FROM.includes(stage)) return to('offer_made');
+      if (stage === 'lost') return refuse(lifecycleMessages.offerWhenLost);
+      if (stage === 'completed') return refuse(lifecycleMessages.offerWhenCompleted);
+      return refuse(lifecycleMessages.offerAfterAcceptance);
+    case 'accept_offer':
+      return stage === 'offer_made' ? to('offer_accepted') : refuse(lifecycleMessages.noOpenOffer);
+    case 'decline_offer':
+      return stage === 'offer_made' ? to('lost', 'declined') : refuse(lifecycleMessages.noOpenOffer);
+    case 'book_collection':
+      return stage === 'offer_accepted' ? to('collection_booked') : refuse(lifecycleMessages.collectionNeedsAcceptance);
+    case 'collect':
+      return stage === 'collection_booked' ? to('collected') : refuse(lifecycleMessages.collectNeedsBooking);
+    case 'pay':
+      return stage === 'collected' ? to('completed') : refuse(lifecycleMessages.payNeedsCollection);
+    case 'mark_lost':
+      if (stage === 'lost') return refuse(lifecycleMessages.alreadyLost);
+      if (stage === 'completed') return refuse(lifecycleMessages.lostWhenCompleted);
+      return to('lost', event.reason);
+    case 'reopen':
+      return stage === 'lost' ? to('contacted') : refuse(lifecycleMessages.reopenOnlyLost);
+  }
+}
+
+/** The events `stage` allows, for the screens that offer them as actions. */
+export function allowedEvents(stage: ValuationStage): LifecycleEventType[] {
+  return lifecycleEventTypes.filter((type) => {
+    const event: LifecycleEvent = type === 'mark_lost' ? { type, reason: 'no_response' } : { type };
+    return nextStage(stage, event).ok;
+  });
+}

@@ -244,12 +244,38 @@ test.describe('[ADMIN][VALUATION_DETAIL]', () => {
     await openValuation(page, id);
     const summary = page.getByRole('region', { name: 'Summary' });
 
-    // Status: New → Completed through the menu.
-    await page.getByRole('button', { name: 'Change status' }).click();
-    await page.getByRole('menuitem', { name: 'Completed' }).click();
+    // Status, through the lifecycle (DESIGN section 9): the menu offers only what may follow New.
+    const changeStatus = page.getByRole('button', { name: 'Change status' });
+    await changeStatus.click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Contacted', 'Lost…']);
+    await saveScreenshot(page, 'admin-valuation-detail-status-menu-desktop', { fullPage: false });
+    await page.getByRole('menuitem', { name: 'Contacted' }).click();
     await expectToast(page, 'Status updated');
-    await expect(summary.getByText('Completed', { exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Status changed from New to Completed');
+    await expect(summary.getByText('Contacted', { exact: true })).toBeVisible();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('Status changed from New to Contacted');
+
+    // Lost needs a reason, chosen in a dialog; then it can be reopened.
+    await changeStatus.click();
+    await page.getByRole('menuitem', { name: 'Lost…' }).click();
+    const lost = page.getByRole('dialog', { name: 'Mark this request as lost?' });
+    await lost.getByRole('button', { name: 'Mark as lost' }).click();
+    await expect(lost.getByRole('alert')).toHaveText('Choose why this request was lost.');
+    await expectNoAxeViolations(page, { only: '[role="dialog"]' });
+    await saveScreenshot(page, 'admin-valuation-detail-lost-dialog-desktop', { fullPage: false });
+    await page.setViewportSize(viewports.phone);
+    await saveScreenshot(page, 'admin-valuation-detail-lost-dialog-phone', { fullPage: false });
+    await page.setViewportSize(viewports.desktop);
+    await lost.getByLabel('Sold elsewhere').check();
+    await lost.getByRole('button', { name: 'Mark as lost' }).click();
+    await expect(lost).toBeHidden();
+    await expect(changeStatus).toBeFocused();
+    await expect(summary.getByText('Lost', { exact: true })).toBeVisible();
+    await expect(timeline).toContainText('Status changed from Contacted to Lost');
+    await expect(timeline).toContainText('Why: Sold elsewhere');
+    await changeStatus.click();
+    await page.getByRole('menuitem', { name: 'Reopen (Contacted)' }).click();
+    await expect(summary.getByText('Contacted', { exact: true })).toBeVisible();
 
     // Send Offer: SPEC's messages for a bad amount, then an offer by e-mail.
     const offer = page.getByRole('form', { name: 'Send offer' });

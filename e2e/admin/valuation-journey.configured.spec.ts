@@ -167,7 +167,7 @@ test.describe('[ADMIN][JOURNEY] a seller’s request through the back office, ev
     const history = page.getByRole('region', { name: 'Offer history' });
     await expect(history.getByRole('link', { name: /E-mail: Sent/ })).toBeVisible({ timeout: 20_000 });
     await expect(history.getByRole('link', { name: /Text: Sent/ })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('Contacted', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Offer made', { exact: true }).first()).toBeVisible(); // the lifecycle's stage after an offer
 
     // --- Forward to a dealer: the e-mail arrives with the report, which renders ---------------------
     await page.getByRole('button', { name: 'Send to Dealer' }).click();

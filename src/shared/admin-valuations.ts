@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery, storableCharacters } from './schema-kit';
+import { lostReasons, valuationStages } from './valuation-lifecycle';
 
 /**
  * The back office's valuation calls (issue 11; SPEC sections 2, 7 and 8): the dashboard's and the
@@ -7,7 +8,8 @@ import { paginationQuery, storableCharacters } from './schema-kit';
  * stats (`GET /api/admin/valuations/stats`), and archive, restore and permanent delete.
  */
 
-export const valuationStatusValues = ['new', 'contacted', 'completed'] as const;
+/** A valuation's stage (DESIGN section 9): SPEC's new, contacted and completed, and the stages between. */
+export const valuationStatusValues = valuationStages;
 export type ValuationStatusValue = (typeof valuationStatusValues)[number];
 
 export const VALUATION_LIST_DEFAULT_PAGE_SIZE = 20;
@@ -23,7 +25,8 @@ export const VALUATION_LIST_COUNT_CAP = 10_000;
 export const adminValuationMessages = {
   notFound: 'Valuation not found',
   invalidId: 'Not a valid valuation id.',
-  invalidStatus: 'Status must be one of new, contacted or completed.',
+  invalidStatus: `Status must be one of ${valuationStages.join(', ')}.`,
+  invalidLostReason: `The reason must be one of ${lostReasons.join(', ')}.`,
   searchTooLong: `Search for at most ${VALUATION_SEARCH_MAX_LENGTH} characters.`,
   alreadyArchived: 'This valuation is already archived.',
   notArchived: 'This valuation is not archived, so there is nothing to restore.',
@@ -42,9 +45,13 @@ export const adminValuationMessages = {
   emptyArchive: 'No archived valuations found',
 } as const;
 
-/** `PATCH /api/valuations/:id/status`: the detail page's status control. */
+/**
+ * `PATCH /api/valuations/:id/status`: the detail page's stage control. The lifecycle decides whether
+ * the valuation may move there (409 with its reason if not); `lost` needs `lostReason`.
+ */
 export const valuationStatusChangeSchema = z.object({
   status: z.enum(valuationStatusValues, { message: adminValuationMessages.invalidStatus }),
+  lostReason: z.enum(lostReasons, { message: adminValuationMessages.invalidLostReason }).optional(),
 });
 
 export const valuationIdParamsSchema = z.object({ id: z.uuid({ message: adminValuationMessages.invalidId }) });

@@ -6,6 +6,9 @@ import {
   lostReasons,
   nextStage,
   openStages,
+  staffEventFor,
+  staffStageChoices,
+  stageChoiceMessages,
   valuationStages,
   type LifecycleEvent,
   type LifecycleEventType,
@@ -156,5 +159,28 @@ describe('the valuation lifecycle (DESIGN section 9)', () => {
   it('keeps SPEC’s filter names first, in their meaning, with the open stages before completed and lost', () => {
     expect(valuationStages.slice(0, 2)).toEqual(['new', 'contacted']);
     expect(openStages).toEqual(['new', 'contacted', 'offer_made', 'offer_accepted', 'collection_booked', 'collected']);
+  });
+
+  it('lets staff choose, in the detail page, only the stages one of their own events reaches', () => {
+    expect(staffStageChoices('new')).toEqual(['contacted', 'lost']);
+    expect(staffStageChoices('contacted')).toEqual(['lost']);
+    expect(staffStageChoices('offer_made')).toEqual(['lost']);
+    expect(staffStageChoices('offer_accepted')).toEqual(['collection_booked', 'lost']);
+    expect(staffStageChoices('collection_booked')).toEqual(['collected', 'lost']);
+    expect(staffStageChoices('collected')).toEqual(['completed', 'lost']);
+    expect(staffStageChoices('completed')).toEqual([]);
+    expect(staffStageChoices('lost')).toEqual(['contacted']);
+  });
+
+  it('says why a stage cannot be chosen directly, and that lost needs its reason', () => {
+    expect(staffEventFor('new', 'new', undefined)).toBeNull();
+    expect(staffEventFor('new', 'offer_made', undefined)).toEqual({ refusal: stageChoiceMessages.offer_made });
+    expect(staffEventFor('offer_made', 'offer_accepted', undefined)).toEqual({
+      refusal: stageChoiceMessages.offer_accepted,
+    });
+    expect(staffEventFor('contacted', 'new', undefined)).toEqual({ refusal: stageChoiceMessages.new });
+    expect(staffEventFor('contacted', 'lost', undefined)).toEqual({ refusal: stageChoiceMessages.lostNeedsReason });
+    expect(staffEventFor('contacted', 'lost', 'withdrawn')).toEqual({ type: 'mark_lost', reason: 'withdrawn' });
+    expect(staffEventFor('lost', 'contacted', undefined)).toEqual({ type: 'reopen' });
   });
 });

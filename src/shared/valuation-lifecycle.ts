@@ -152,3 +152,51 @@ export function allowedEvents(stage: ValuationStage): LifecycleEventType[] {
     return nextStage(stage, event).ok;
   });
 }
+
+/** Words for a stage staff cannot choose directly: each has its own way there. */
+export const stageChoiceMessages = {
+  offer_made: 'Send an offer to move this request to "Offer made".',
+  offer_accepted: 'Only the seller can accept an offer, on their own page.',
+  new: 'A request cannot go back to new.',
+  lostNeedsReason: 'Choose why this request was lost.',
+} as const;
+
+/**
+ * The staff event that takes a valuation from `from` to the stage staff chose in the detail page's
+ * control (`PATCH /api/valuations/:id/status`, SPEC's call, kept), or a refusal. Choosing the stage
+ * it already has is no event at all (null).
+ */
+export function staffEventFor(
+  from: ValuationStage,
+  to: ValuationStage,
+  lostReason: LostReason | undefined,
+): LifecycleEvent | null | { refusal: string } {
+  if (from === to) return null;
+  switch (to) {
+    case 'contacted':
+      return from === 'lost' ? { type: 'reopen' } : { type: 'contact' };
+    case 'collection_booked':
+      return { type: 'book_collection' };
+    case 'collected':
+      return { type: 'collect' };
+    case 'completed':
+      return { type: 'pay' };
+    case 'lost':
+      return lostReason ? { type: 'mark_lost', reason: lostReason } : { refusal: stageChoiceMessages.lostNeedsReason };
+    case 'offer_made':
+    case 'offer_accepted':
+    case 'new':
+      return { refusal: stageChoiceMessages[to] };
+  }
+}
+
+/**
+ * The stages staff may choose from `from` in the detail page's control: those one staff event
+ * reaches (lost with any reason). Offers and their acceptance have their own ways.
+ */
+export function staffStageChoices(from: ValuationStage): ValuationStage[] {
+  return valuationStages.filter((to) => {
+    const event = staffEventFor(from, to, 'no_response');
+    return event !== null && !('refusal' in event) && nextStage(from, event).ok;
+  });
+}

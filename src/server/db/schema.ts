@@ -33,6 +33,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { messageChannels, messageStatuses } from '~/shared/messages';
+import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
 import { VALUATION_REFERENCE_LENGTH, VALUATION_REFERENCE_PATTERN } from '~/shared/valuation-reference';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -107,7 +108,12 @@ export const loginAttempts = pgTable(
 // Valuation requests and their timeline (DESIGN 5 and 6)
 // ---------------------------------------------------------------------------------------------
 
-export const valuationStatuses = ['new', 'contacted', 'completed'] as const;
+/**
+ * A valuation's stage (DESIGN section 9, src/shared/valuation-lifecycle.ts). The column keeps its
+ * first name, `status`, and SPEC's values keep their meaning; only the lifecycle module
+ * (features/valuations/lifecycle.ts) writes it.
+ */
+export const valuationStatuses = valuationStages;
 export type ValuationStatus = (typeof valuationStatuses)[number];
 export const valuationStatus = pgEnum('valuation_status', valuationStatuses);
 
@@ -196,6 +202,8 @@ export const carValuations = pgTable(
 
     photoPaths: textList('photo_paths'),
     status: valuationStatus('status').notNull().default('new'),
+    /** Why it was lost, exactly when its stage is `lost` (a check says so). */
+    lostReason: varchar('lost_reason', { length: 20 }).$type<LostReason>(),
     /** SHA-256 hex of the upload token handed to the seller; the token itself is never stored. */
     uploadTokenHash: text('upload_token_hash'),
     firstViewedAt: timestamptz('first_viewed_at'),
@@ -240,6 +248,11 @@ export const carValuations = pgTable(
       'car_valuations_contact_preference_values',
       sql`${t.contactPreference} <@ ARRAY['call', 'text', 'whatsapp']::text[]`,
     ),
+    check(
+      'car_valuations_lost_reason',
+      sql`${t.lostReason} IS NULL OR ${t.lostReason} IN (${sql.raw(lostReasons.map((r) => `'${r}'`).join(', '))})`,
+    ),
+    check('car_valuations_lost_has_reason', sql`(${t.status} = 'lost') = (${t.lostReason} IS NOT NULL)`),
     check('car_valuations_upload_token_hash_hex', sql`${t.uploadTokenHash} ~ '^[0-9a-f]{64}$'`),
     // Staff's search finds a typed reference by its stored form only (parseValuationReference).
     check(

@@ -425,7 +425,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(byEmail.valuations.find((v) => v.id === samSeeded.valuationIds[0])).toMatchObject({
       photoCount: 2,
       registration: 'AB12CDE',
-      status: 'contacted',
+      status: 'offer_made', // an offer was sent (the lifecycle's stage)
     });
 
     for (const phone of ['07946 812345', '+44 7946 812345', '0044 (0)7946-812345', '447946812345']) {

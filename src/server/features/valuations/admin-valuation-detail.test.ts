@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, valuationEvents } from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { adminValuationMessages } from '~/shared/admin-valuations';
 import type { ValuationCreated } from '~/shared/valuation';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
@@ -108,7 +109,7 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
     ]);
   });
 
-  it('sets the status from the detail page, on the timeline with who; the same status changes nothing', async () => {
+  it('moves the stage from the detail page through the lifecycle, on the timeline with who', async () => {
     const { cookie } = await setup();
     const id = await submitted();
     const patch = (payload: Record<string, unknown>, target = id) =>
@@ -118,19 +119,37 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
         headers: { cookie, origin: ORIGIN },
         payload,
       });
-    const completed = await patch({ status: 'completed' });
-    expect(completed.statusCode, completed.body).toBe(200);
-    expect(completed.json()).toMatchObject({ id, status: 'completed' });
-    expect((await patch({ status: 'completed' })).statusCode).toBe(200);
+    const contacted = await patch({ status: 'contacted' });
+    expect(contacted.statusCode, contacted.body).toBe(200);
+    expect(contacted.json()).toMatchObject({ id, status: 'contacted' });
+    expect((await patch({ status: 'contacted' })).statusCode).toBe(200); // already there: nothing changes
+
+    // Refused, with the lifecycle's reason: a sale is completed only once the car is collected.
+    const early = await patch({ status: 'completed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: 'Only a collected car can be marked as paid.' });
+    expect((await patch({ status: 'offer_accepted' })).json()).toMatchObject({
+      message: 'Only the seller can accept an offer, on their own page.',
+    });
+    expect((await patch({ status: 'lost' })).json()).toMatchObject({ message: 'Choose why this request was lost.' });
     const refused = await patch({ status: 'sold' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: 'Status must be one of new, contacted or completed.' });
+    expect(refused.json()).toMatchObject({ message: adminValuationMessages.invalidStatus });
+    expect((await patch({ status: 'lost', lostReason: 'bored' })).json()).toMatchObject({
+      message: adminValuationMessages.invalidLostReason,
+    });
     expect((await patch({ status: 'new' }, UNKNOWN_ID)).statusCode).toBe(404);
 
+    // Lost with its reason, then reopened.
+    expect((await patch({ status: 'lost', lostReason: 'no_response' })).json()).toMatchObject({ status: 'lost' });
+    expect((await patch({ status: 'contacted' })).json()).toMatchObject({ status: 'contacted' });
+
     const detail = (await get(`/api/admin/valuations/${id}`, cookie)).json<ValuationDetail>();
-    expect(detail.status).toBe('completed');
+    expect(detail.status).toBe('contacted');
     expect(detail.events.filter((e) => e.type === 'status_changed').map((e) => [e.actor, e.data])).toEqual([
-      ['dana', { from: 'new', to: 'completed' }],
+      ['dana', { from: 'new', to: 'contacted', event: 'contact' }],
+      ['dana', { from: 'contacted', to: 'lost', event: 'mark_lost', lostReason: 'no_response' }],
+      ['dana', { from: 'lost', to: 'contacted', event: 'reopen' }],
     ]);
   });
 

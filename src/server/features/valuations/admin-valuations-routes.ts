@@ -119,16 +119,20 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     {
       config: admin,
       schema: {
-        summary: "Change a valuation's status",
+        summary: 'Move a valuation to another stage',
+        description:
+          'Through the valuation lifecycle: 409 with the reason when the stage cannot follow the current one ' +
+          '(an offer, its acceptance and going back to new have their own ways). `lost` needs `lostReason`.',
         params: valuationIdParamsSchema,
         body: valuationStatusChangeSchema,
-        response: { 200: valuationListItemSchema, ...errors },
+        response: { 200: valuationListItemSchema, 409: apiErrorSchema, ...errors },
       },
     },
     async (request) => {
       const actorUserId = requireAuth(request).user.id;
       const { id } = request.params;
-      const row = await setStatus(deps.db, { id, actorUserId, now: deps.clock(), status: request.body.status });
+      const { status, lostReason } = request.body;
+      const row = await setStatus(deps.db, { id, actorUserId, now: deps.clock(), status, lostReason });
       request.log.info({ valuationId: id, by: actorUserId, status: row.status }, 'valuation status set');
       return toListItem(row);
     },
@@ -223,7 +227,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         summary: 'Make an offer',
         params: valuationIdParamsSchema,
         body: offerRequestSchema,
-        response: { 201: offerSchema, ...errors },
+        response: { 201: offerSchema, 409: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

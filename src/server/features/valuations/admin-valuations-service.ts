@@ -12,7 +12,9 @@ import {
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
 import { parseValuationReference } from '~/shared/valuation-reference';
+import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
+import { moveValuation } from './lifecycle';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
@@ -210,27 +212,23 @@ export async function setArchived(db: Db, action: ArchiveAction & { archive: boo
 }
 
 /**
- * Sets the valuation's status (new, contacted, completed) from the detail page's control, with
- * 'status_changed' { from, to } on its timeline; choosing the status it already has changes nothing.
+ * Moves the valuation to the stage staff chose in the detail page's control, through the lifecycle
+ * (./lifecycle.ts): 409 with its reason when that stage cannot follow this one. Choosing the stage
+ * it already has changes nothing.
  */
-export async function setStatus(db: Db, action: ArchiveAction & { status: ValuationStatusValue }): Promise<ListRow> {
+export async function setStatus(
+  db: Db,
+  action: ArchiveAction & { status: ValuationStatusValue; lostReason?: LostReason | undefined },
+): Promise<ListRow> {
   const { id, actorUserId, now, status } = action;
   return db.transaction(async (tx) => {
     const [row] = await tx.select(listColumns).from(carValuations).where(eq(carValuations.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', m.notFound);
-    if (row.status === status) return row;
-    const [updated] = await tx
-      .update(carValuations)
-      .set({ status, updatedAt: now })
-      .where(eq(carValuations.id, id))
-      .returning(listColumns);
-    await tx.insert(valuationEvents).values({
-      valuationId: id,
-      type: 'status_changed',
-      data: { from: row.status, to: status },
-      actorUserId,
-      createdAt: now,
-    });
+    const event = staffEventFor(row.status, status, action.lostReason);
+    if (event === null) return row;
+    if ('refusal' in event) throw new AppError('CONFLICT', event.refusal);
+    await moveValuation(tx, { valuation: row, event, actor: { kind: 'staff', userId: actorUserId }, now });
+    const [updated] = await tx.select(listColumns).from(carValuations).where(eq(carValuations.id, id));
     return updated!;
   });
 }

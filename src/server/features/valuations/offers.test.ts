@@ -70,7 +70,7 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
       .where(eq(outboundMessages.valuationId, id))
       .orderBy(asc(outboundMessages.createdAt), asc(outboundMessages.channel));
 
-  it('stores the offer in pence, queues the e-mail with it, and moves the valuation to contacted', async () => {
+  it('stores the offer in pence, queues the e-mail with it, and moves the valuation to "offer made"', async () => {
     const id = await setup();
     const response = await offer(id, {
       offerAmount: '1,250.50',
@@ -101,16 +101,16 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
       .select({ status: carValuations.status })
       .from(carValuations)
       .where(eq(carValuations.id, id));
-    expect(row!.status).toBe('contacted');
+    expect(row!.status).toBe('offer_made');
     const detail = (
       await t!.app.inject({ method: 'GET', url: `/api/admin/valuations/${id}`, headers: { cookie } })
     ).json<ValuationDetail>();
-    expect(detail.status).toBe('contacted');
+    expect(detail.status).toBe('offer_made');
     expect(detail.offers.map((o) => o.id)).toEqual([sent.id]);
     expect(detail.events.map((e) => [e.type, e.actor, e.data])).toEqual(
       expect.arrayContaining([
         ['offer_sent', 'dana', { offerId: sent.id, amountPence: 125_050, sendMethod: 'email' }],
-        ['status_changed', 'dana', { from: 'new', to: 'contacted' }],
+        ['status_changed', 'dana', { from: 'new', to: 'offer_made', event: 'send_offer' }],
       ]),
     );
   });
@@ -127,6 +127,19 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
     expect(texts[0]!.text).toContain(`(ref ${await referenceOf(id)})`);
     const statusChanges = await db().select().from(valuationEvents).where(eq(valuationEvents.type, 'status_changed'));
     expect(statusChanges).toHaveLength(1);
+  });
+
+  it('refuses an offer once the request is lost, storing and sending nothing', async () => {
+    const id = await setup();
+    await db()
+      .update(carValuations)
+      .set({ status: 'lost', lostReason: 'sold_elsewhere' })
+      .where(eq(carValuations.id, id));
+    const refused = await offer(id, { offerAmount: 900, sendMethod: 'both' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'This request is lost. Reopen it before sending an offer.' });
+    expect((await offerMessagesOf(id)).filter((message) => message.offerId !== null)).toEqual([]);
+    expect(await db().select().from(valuationOffers).where(eq(valuationOffers.valuationId, id))).toEqual([]);
   });
 
   it.each([

@@ -4,7 +4,9 @@ import { carValuations, outboundMessages, users, valuationEvents, valuationOffer
 import { AppError } from '~/server/http/app-error';
 import { adminValuationMessages } from '~/shared/admin-valuations';
 import { offerMessages, type Offer, type OfferSendMethodValue } from '~/shared/valuation-offer';
+import { nextStage } from '~/shared/valuation-lifecycle';
 import { valuationOffer, type Outbox } from '../messages';
+import { moveValuation } from './lifecycle';
 
 export type SendOffer = {
   valuationId: string;
@@ -17,8 +19,9 @@ export type SendOffer = {
 
 /**
  * Stores an offer and queues its e-mail and/or text through the outbox, in one transaction
- * (issue 11): the offer exists exactly when its messages do. A `new` valuation becomes
- * `contacted` (DESIGN 6). The timeline gets "offer_sent" (and "status_changed").
+ * (issue 11): the offer exists exactly when its messages do. The valuation moves to `offer_made`
+ * through the lifecycle (DESIGN section 9), which refuses an offer after acceptance, completion
+ * or loss. The timeline gets "offer_sent" (and "status_changed" when the stage changes).
  */
 export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promise<string> {
   return db.transaction(async (tx) => {
@@ -28,6 +31,9 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       .where(eq(carValuations.id, offer.valuationId))
       .for('update');
     if (!valuation) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
+    // Refused before anything is stored or sent: an offer cannot follow acceptance, completion or loss.
+    const allowed = nextStage(valuation.status, { type: 'send_offer' });
+    if (!allowed.ok) throw new AppError('CONFLICT', allowed.refusal);
     const byText = offer.sendMethod !== 'email';
     if (byText && !valuation.phoneE164) {
       throw new AppError('INVALID_INPUT', offerMessages.noMobile, {
@@ -61,23 +67,19 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
     }
     if (byText) await outbox.queueSms(tx, { to: valuation.phoneE164!, template: valuationOffer, data, ...link });
 
-    const event = (type: 'offer_sent' | 'status_changed', eventData: Record<string, unknown>) => ({
+    await tx.insert(valuationEvents).values({
       valuationId: valuation.id,
-      type,
-      data: eventData,
+      type: 'offer_sent',
+      data: { offerId, amountPence: offer.amountPence, sendMethod: offer.sendMethod },
       actorUserId: offer.actorUserId,
       createdAt: offer.now,
     });
-    await tx
-      .insert(valuationEvents)
-      .values(event('offer_sent', { offerId, amountPence: offer.amountPence, sendMethod: offer.sendMethod }));
-    if (valuation.status === 'new') {
-      await tx
-        .update(carValuations)
-        .set({ status: 'contacted', updatedAt: offer.now })
-        .where(eq(carValuations.id, valuation.id));
-      await tx.insert(valuationEvents).values(event('status_changed', { from: 'new', to: 'contacted' }));
-    }
+    await moveValuation(tx, {
+      valuation,
+      event: { type: 'send_offer' },
+      actor: { kind: 'staff', userId: offer.actorUserId },
+      now: offer.now,
+    });
     return offerId;
   });
 }

@@ -17,6 +17,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Spinner } from '~/client/components/ui/spinner';
 import type { DataRequestSearchResult } from '~/shared/data-requests';
+import { stageLabels } from '~/shared/valuation-lifecycle';
 import { makeAndModel } from '~/shared/vehicle-names';
 import { adminPaths } from '../../admin-paths';
 import { formatUkDate, formatUkDateAndTime } from '../../lib/format-date';
@@ -25,9 +26,7 @@ import { countPhrases, displayIdentifier, formatDuration, recordTotal, templateL
 type Result = DataRequestSearchResult;
 
 const statusWords: Record<string, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  completed: 'Completed',
+  ...stageLabels,
   queued: 'Queued',
   sending: 'Sending',
   sent: 'Sent',

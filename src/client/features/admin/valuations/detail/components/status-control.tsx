@@ -1,5 +1,17 @@
-import { Check, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '~/client/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogForm,
+  DialogHeader,
+  DialogTitle,
+} from '~/client/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,50 +21,168 @@ import {
 } from '~/client/components/ui/dropdown-menu';
 import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
-import { adminValuationMessages, valuationStatusValues, type ValuationStatusValue } from '~/shared/admin-valuations';
+import { adminValuationMessages, type ValuationStatusValue } from '~/shared/admin-valuations';
+import {
+  lostReasonLabels,
+  lostReasons,
+  stageChoiceMessages,
+  staffStageChoices,
+  type LostReason,
+} from '~/shared/valuation-lifecycle';
 import { errorMessage } from '../../../lib/server-errors';
 import { statusLabel } from '../../components/status-badge';
 import { useUpdateStatus } from '../api/update-status';
 
-/** "Change status": New, Contacted or Completed (PATCH /api/valuations/:id/status). */
+/**
+ * "Change status": the stages staff may move this request to from where it is (DESIGN section 9,
+ * `staffStageChoices`): contacted, the collection's steps, lost (with why, in a dialog) and reopened.
+ * An offer and its acceptance have their own ways. With nothing to choose, it says so.
+ */
 export function StatusControl({ id, status }: { id: string; status: ValuationStatusValue }) {
   const update = useUpdateStatus(id);
-  const choose = async (next: ValuationStatusValue) => {
-    if (next === status) return;
+  const [losing, setLosing] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const choices = staffStageChoices(status);
+
+  const move = async (next: ValuationStatusValue, lostReason?: LostReason) => {
     try {
-      await update.mutateAsync(next);
+      await update.mutateAsync({ status: next, lostReason });
       toast({ title: adminValuationMessages.statusChanged, description: `Now ${statusLabel(next)}.` });
+      return true;
     } catch (error) {
       toast({
         title: adminValuationMessages.statusFailed,
         description: errorMessage(error, 'Please try again.'),
         variant: 'destructive',
       });
+      return false;
     }
   };
+
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" disabled={update.isPending}>
-          {update.isPending ? <Spinner /> : null}
-          Change status
-          <ChevronDown aria-hidden="true" className="size-4!" />
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button ref={trigger} variant="outline" size="sm" disabled={update.isPending}>
+            {update.isPending ? <Spinner /> : null}
+            Change status
+            <ChevronDown aria-hidden="true" className="size-4!" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel className="text-muted">
+            {choices.length ? 'Move this request to' : `Nothing follows ${statusLabel(status)}`}
+          </DropdownMenuLabel>
+          {choices.map((value) => (
+            <DropdownMenuItem key={value} onSelect={() => (value === 'lost' ? setLosing(true) : void move(value))}>
+              {value === 'lost'
+                ? 'Lost…'
+                : value === 'contacted' && status === 'lost'
+                  ? 'Reopen (Contacted)'
+                  : statusLabel(value)}
+            </DropdownMenuItem>
+          ))}
+          {status === 'new' || status === 'contacted' ? (
+            <p className="max-w-64 px-2 py-1.5 text-xs text-muted">{stageChoiceMessages.offer_made}</p>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <LostDialog
+        open={losing}
+        pending={update.isPending}
+        finalFocus={trigger}
+        onOpenChange={setLosing}
+        onConfirm={async (reason) => {
+          if (await move('lost', reason)) setLosing(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Why the request was lost, one of DESIGN's reasons; required, as the server requires it. */
+function LostDialog({
+  open,
+  pending,
+  finalFocus,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  pending: boolean;
+  finalFocus: RefObject<HTMLButtonElement | null>;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: LostReason) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent finalFocus={finalFocus} className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Mark this request as lost?</DialogTitle>
+          <DialogDescription>
+            It leaves the open stages; you can reopen it later. The timeline keeps who marked it and why.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts with no reason chosen. */}
+        {open ? <LostForm pending={pending} onConfirm={onConfirm} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LostForm({ pending, onConfirm }: { pending: boolean; onConfirm: (reason: LostReason) => void }) {
+  const [reason, setReason] = useState<LostReason | null>(null);
+  const [error, setError] = useState(false);
+  const errorId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!reason) return setError(true);
+    onConfirm(reason);
+  };
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogBody>
+        <fieldset aria-describedby={error ? errorId : undefined}>
+          <legend className="mb-3 text-sm font-semibold text-brand-950">Why was it lost?</legend>
+          <div className="grid gap-2">
+            {lostReasons.map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="lostReason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setError(false);
+                  }}
+                  className="size-4 accent-brand-700"
+                />
+                {lostReasonLabels[value]}
+              </label>
+            ))}
+          </div>
+          {error ? (
+            <p id={errorId} role="alert" className="mt-3 text-sm font-medium text-danger">
+              {stageChoiceMessages.lostNeedsReason}
+            </p>
+          ) : null}
+        </fieldset>
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner /> : null}
+          Mark as lost
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel className="text-muted">Set the status to</DropdownMenuLabel>
-        {valuationStatusValues.map((value) => (
-          <DropdownMenuItem
-            key={value}
-            onSelect={() => void choose(value)}
-            aria-current={value === status || undefined}
-          >
-            <Check aria-hidden="true" className={value === status ? 'opacity-100' : 'opacity-0'} />
-            {statusLabel(value)}
-            {value === status ? <span className="sr-only">(current)</span> : null}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </DialogFooter>
+    </DialogForm>
   );
 }

@@ -37,5 +37,19 @@ describe('timeline events in words', () => {
     expect(eventActor({ type: 'created', actor: null })).toBe('Seller');
     expect(eventActor({ type: 'photos_added', actor: null })).toBe('Seller');
     expect(eventActor({ type: 'viewed', actor: null })).toBe('System');
+    expect(eventActor({ type: 'status_changed', actor: null, data: { to: 'lost', by: 'seller' } })).toBe('Seller');
+    expect(eventActor({ type: 'status_changed', actor: null, data: { to: 'lost', by: 'system' } })).toBe('System');
+  });
+
+  it('names the lifecycle’s stages, and says why a request was lost', () => {
+    expect(
+      describeEvent({
+        type: 'status_changed',
+        data: { from: 'offer_made', to: 'lost', event: 'mark_lost', lostReason: 'sold_elsewhere' },
+      }),
+    ).toEqual({ title: 'Status changed from Offer made to Lost', detail: 'Why: Sold elsewhere', tone: 'warning' });
+    expect(describeEvent({ type: 'status_changed', data: { from: 'collected', to: 'completed' } }).title).toBe(
+      'Status changed from Collected to Completed',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { statusLabel } from '../../components/status-badge';
 import { valuationStatusValues, type ValuationStatusValue } from '~/shared/admin-valuations';
 import type { ValuationEventView } from '~/shared/admin-valuation-detail';
+import { lostReasonLabels, lostReasons, type LostReason } from '~/shared/valuation-lifecycle';
 import { formatPounds } from '~/shared/valuation-offer';
 
 /**
@@ -39,8 +40,16 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
         tone: 'success',
       };
     }
-    case 'status_changed':
-      return { title: `Status changed from ${statusWord(data.from)} to ${statusWord(data.to)}`, tone: 'brand' };
+    case 'status_changed': {
+      const reason = lostReasons.includes(data.lostReason as LostReason)
+        ? lostReasonLabels[data.lostReason as LostReason]
+        : undefined;
+      return {
+        title: `Status changed from ${statusWord(data.from)} to ${statusWord(data.to)}`,
+        ...(reason ? { detail: `Why: ${reason}` } : {}),
+        tone: data.to === 'lost' ? 'warning' : 'brand',
+      };
+    }
     case 'archived':
       return { title: 'Archived', tone: 'warning' };
     case 'restored':
@@ -78,7 +87,11 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
 const sellerEvents = new Set(['created', 'photos_added', 'photo_removed']);
 
 /** Who did it: the admin's username, "Seller" for the seller's own steps, else "System". */
-export function eventActor(event: Pick<ValuationEventView, 'type' | 'actor'>): string {
+export function eventActor(
+  event: Pick<ValuationEventView, 'type' | 'actor'> & { data?: ValuationEventView['data'] },
+): string {
   if (event.actor) return event.actor;
+  // A stage the seller moved on their own page (accepting or declining an offer) says so.
+  if (event.type === 'status_changed' && event.data?.by === 'seller') return 'Seller';
   return sellerEvents.has(event.type) ? 'Seller' : 'System';
 }

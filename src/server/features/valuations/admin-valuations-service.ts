@@ -227,9 +227,13 @@ export async function setStatus(
     const event = staffEventFor(row.status, status, action.lostReason);
     if (event === null) return row;
     if ('refusal' in event) throw new AppError('CONFLICT', event.refusal);
-    await moveValuation(tx, { valuation: row, event, actor: { kind: 'staff', userId: actorUserId }, now });
-    const [updated] = await tx.select(listColumns).from(carValuations).where(eq(carValuations.id, id));
-    return updated!;
+    const stage = await moveValuation(tx, {
+      valuation: row,
+      event,
+      actor: { kind: 'staff', userId: actorUserId },
+      now,
+    });
+    return { ...row, status: stage };
   });
 }
 

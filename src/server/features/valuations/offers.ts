@@ -4,7 +4,6 @@ import { carValuations, outboundMessages, users, valuationEvents, valuationOffer
 import { AppError } from '~/server/http/app-error';
 import { adminValuationMessages } from '~/shared/admin-valuations';
 import { offerMessages, type Offer, type OfferSendMethodValue } from '~/shared/valuation-offer';
-import { nextStage } from '~/shared/valuation-lifecycle';
 import { valuationOffer, type Outbox } from '../messages';
 import { moveValuation } from './lifecycle';
 
@@ -31,9 +30,6 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       .where(eq(carValuations.id, offer.valuationId))
       .for('update');
     if (!valuation) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
-    // Refused before anything is stored or sent: an offer cannot follow acceptance, completion or loss.
-    const allowed = nextStage(valuation.status, { type: 'send_offer' });
-    if (!allowed.ok) throw new AppError('CONFLICT', allowed.refusal);
     const byText = offer.sendMethod !== 'email';
     if (byText && !valuation.phoneE164) {
       throw new AppError('INVALID_INPUT', offerMessages.noMobile, {
@@ -74,6 +70,8 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       actorUserId: offer.actorUserId,
       createdAt: offer.now,
     });
+    // Last, but inside the transaction: when the lifecycle refuses (after acceptance, completion or
+    // loss), the offer, its messages and its timeline line above are rolled back with it.
     await moveValuation(tx, {
       valuation,
       event: { type: 'send_offer' },

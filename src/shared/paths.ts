@@ -14,6 +14,14 @@ export const paths = {
   reviews: '/reviews',
   /** The review form on a page of its own, for browsers without JavaScript (issue 31). */
   writeReview: '/reviews/write',
+  /** The seller's private page (issue 34): opened by a link with their secret, then by a cookie. */
+  yourValuation: '/your-valuation',
+  /** Where links in our messages point: exchanges `?k=<secret>` for the cookie, then redirects. */
+  yourValuationOpen: '/your-valuation/open',
+  /** "Lost your link?": an e-mail address and a registration, and the link goes to the address on file. */
+  yourValuationLostLink: '/your-valuation/lost-link',
+  /** The method behind the indicative price, and what can change a price (issue 34). */
+  howWeValue: '/how-we-value',
   admin: '/admin',
   adminLogin: '/admin/login',
 } as const;
@@ -27,4 +35,12 @@ export const legacyRedirects: Record<string, string> = {
 /** The back office is rendered in the browser only and never indexed. */
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The query parameter that carries the seller's secret in our links; never logged (logger.ts). */
+export const SELLER_SECRET_PARAM = 'k';
+
+/** The link in a message to the seller: their page, opened with `secret`. */
+export function sellerLinkUrl(publicBaseUrl: string, secret: string): string {
+  return `${new URL(publicBaseUrl).origin}${paths.yourValuationOpen}?${SELLER_SECRET_PARAM}=${secret}`;
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { optionalText } from './schema-kit';
 import { groupDigits } from './group-digits';
+import { formatPounds, offerStatuses } from './offer-basics';
+import { OFFER_VALIDITY_DAYS } from './offer-validity';
+
+export { formatPounds };
 
 /**
  * Staff's offer to a seller (issue 11; SPEC sections 3, 5 and 8): `POST /api/valuations/:id/offer`
@@ -19,6 +23,7 @@ export const offerMessages = {
   amountTooHigh: 'Offers are at most £1,000,000. Please check the amount.',
   notesTooLong: `Notes must be at most ${groupDigits(OFFER_NOTES_MAX_LENGTH)} characters`,
   sendMethodInvalid: 'Choose how to send the offer: e-mail, text message or both.',
+  validityInvalid: `Choose how long the offer stands: ${OFFER_VALIDITY_DAYS.min} to ${OFFER_VALIDITY_DAYS.max} days.`,
   noMobile: 'This seller’s phone number cannot receive text messages. Send the offer by e-mail instead.',
   /** SPEC section 8: the UI's toasts. */
   sent: 'Offer sent successfully!',
@@ -27,15 +32,6 @@ export const offerMessages = {
 
 export const offerSendMethodValues = ['email', 'sms', 'both'] as const;
 export type OfferSendMethodValue = (typeof offerSendMethodValues)[number];
-
-/** "£1,250" / "£1,250.50": how the seller and staff read an amount. */
-export function formatPounds(pence: number): string {
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: pence % 100 === 0 ? 0 : 2,
-  }).format(pence / 100);
-}
 
 /** "1250", "1,250.50", "£1250" or a number → pence; undefined when it is not an amount of money. */
 export function poundsToPence(value: unknown): number | undefined {
@@ -73,6 +69,13 @@ export const offerRequestSchema = z.object({
     }),
   notes: optionalText({ max: OFFER_NOTES_MAX_LENGTH, tooLong: offerMessages.notesTooLong, multiline: true }),
   sendMethod: z.enum(offerSendMethodValues, { message: offerMessages.sendMethodInvalid }).default('email'),
+  /** UK days it stands after today, to 23:59 UK time on the last (src/shared/offer-validity.ts). */
+  validityDays: z
+    .number({ message: offerMessages.validityInvalid })
+    .int(offerMessages.validityInvalid)
+    .min(OFFER_VALIDITY_DAYS.min, offerMessages.validityInvalid)
+    .max(OFFER_VALIDITY_DAYS.max, offerMessages.validityInvalid)
+    .default(OFFER_VALIDITY_DAYS.default),
 });
 export type OfferRequest = z.input<typeof offerRequestSchema>;
 
@@ -83,6 +86,12 @@ export const offerSchema = z.object({
   notes: z.string().nullable(),
   sentBy: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  validUntil: z.iso.datetime(),
+  /** As stored, except that an open offer past its end reads `expired`. */
+  status: z.enum(offerStatuses),
+  declineReason: z.string().nullable(),
+  /** When the seller accepted it, on their page. */
+  acceptedAt: z.iso.datetime().nullable(),
   /** The e-mail and/or text it went out as, with their delivery status (the Messages screen's). */
   messages: z.array(z.object({ id: z.uuid(), channel: z.enum(['email', 'sms']), status: z.string() })),
 });

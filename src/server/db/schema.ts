@@ -15,6 +15,7 @@ import { relations, sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  char,
   check,
   date,
   index,
@@ -33,6 +34,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { messageChannels, messageStatuses } from '~/shared/messages';
+import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
 import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
 import { VALUATION_REFERENCE_LENGTH, VALUATION_REFERENCE_PATTERN } from '~/shared/valuation-reference';
 
@@ -204,8 +206,12 @@ export const carValuations = pgTable(
     status: valuationStatus('status').notNull().default('new'),
     /** Why it was lost, exactly when its stage is `lost` (a check says so). */
     lostReason: varchar('lost_reason', { length: 20 }).$type<LostReason>(),
-    /** SHA-256 hex of the upload token handed to the seller; the token itself is never stored. */
-    uploadTokenHash: text('upload_token_hash'),
+    /**
+     * When the request reached `completed` or `lost` (null while open): the seller's links keep
+     * working for SELLER_LINK_DAYS_AFTER_CLOSE after it (issue 34). Set by the lifecycle; a closed
+     * request without it (rows written before it existed, or by hand) counts from `updatedAt`.
+     */
+    closedAt: timestamptz('closed_at'),
     firstViewedAt: timestamptz('first_viewed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -253,7 +259,6 @@ export const carValuations = pgTable(
       sql`${t.lostReason} IS NULL OR ${t.lostReason} IN (${sql.raw(lostReasons.map((r) => `'${r}'`).join(', '))})`,
     ),
     check('car_valuations_lost_has_reason', sql`(${t.status} = 'lost') = (${t.lostReason} IS NOT NULL)`),
-    check('car_valuations_upload_token_hash_hex', sql`${t.uploadTokenHash} ~ '^[0-9a-f]{64}$'`),
     // Staff's search finds a typed reference by its stored form only (parseValuationReference).
     check(
       'car_valuations_reference_format',
@@ -276,6 +281,15 @@ export const valuationEventTypes = [
   'photo_removed',
   /** The seller told staff they no longer want marketing; staff recorded it (issue 18). */
   'marketing_consent_withdrawn',
+  /** The seller's answers to an offer on their page (issue 34): { offerId, ... }. */
+  'offer_accepted',
+  'offer_declined',
+  'fresh_offer_requested',
+  /** A message on the request's conversation ({ messageId, author }). */
+  'message_from_seller',
+  'message_to_seller',
+  /** "Lost your link?" sent the seller a new link. */
+  'seller_link_resent',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -602,11 +616,103 @@ export const valuationOffers = pgTable(
     // Set null, not cascade: the offer outlives the admin who made it.
     sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The instant it stops standing: 23:59:59 UK time, its validity in UK days after it was sent. */
+    validUntil: timestamptz('valid_until').notNull(),
+    /** The seller's declarations it rests on (OfferConditions), copied when it was made. */
+    conditions: jsonb('conditions').$type<OfferConditions>().notNull(),
+    /**
+     * `open` until the seller answers, a newer offer supersedes it or it is found past its end
+     * (`expired`); never edited otherwise (DESIGN section 9). An open offer past `validUntil` is
+     * expired already, whether or not anything has written so yet.
+     */
+    status: varchar('status', { length: 12 }).$type<OfferStatus>().notNull().default('open'),
+    /** When it stopped being open. */
+    closedAt: timestamptz('closed_at'),
+    /** What the seller gave as the reason when declining (optional). */
+    declineReason: text('decline_reason'),
   },
   (t) => [
     index('valuation_offers_valuation_created_at_idx').on(t.valuationId, newestFirst(t.createdAt)),
+    // At most one open offer per valuation: a new one supersedes it in the same transaction.
+    uniqueIndex('valuation_offers_one_open_idx')
+      .on(t.valuationId)
+      .where(sql`${t.status} = 'open'`),
+    // Staff's "Offer expired" filter: open offers by their end.
+    index('valuation_offers_open_valid_until_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'open'`),
     check('valuation_offers_amount_positive', sql`${t.amountPence} > 0`),
     check('valuation_offers_send_method', sql`${t.sendMethod} IN ('email', 'sms', 'both')`),
+    check('valuation_offers_status', sql`${t.status} IN (${sql.raw(offerStatuses.map((v) => `'${v}'`).join(', '))})`),
+    check('valuation_offers_closed_when_closed', sql`(${t.status} = 'open') = (${t.closedAt} IS NULL)`),
+  ],
+);
+
+/**
+ * The seller's acceptance of an offer (DESIGN section 9): what they accepted, when, on which
+ * declarations, from where (the address truncated, as analytics does) and with what browser.
+ */
+export const offerAcceptances = pgTable(
+  'offer_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => valuationOffers.id, { onDelete: 'cascade' })
+      .unique('offer_acceptances_offer_key'),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamptz('accepted_at').notNull(),
+    declarations: jsonb('declarations').$type<OfferConditions>().notNull(),
+    /** IPv4 to its /24, IPv6 to its /48: enough to evidence, not to single out. */
+    clientAddress: varchar('client_address', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 512 }).notNull(),
+  },
+  (t) => [index('offer_acceptances_valuation_idx').on(t.valuationId)],
+);
+
+/**
+ * The seller's secrets (DESIGN section 9): 256 bits each, only their SHA-256 kept. The first is the
+ * upload token the success screen holds; every later message to the seller carries a new one (we
+ * cannot send one we do not keep), and "Lost your link?" makes another. Each opens the seller's
+ * page while the request is open and for a while after it closes.
+ */
+export const sellerSecrets = pgTable(
+  'seller_secrets',
+  {
+    secretHash: char('secret_hash', { length: 64 }).primaryKey(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seller_secrets_valuation_idx').on(t.valuationId),
+    check('seller_secrets_hash_hex', sql`${t.secretHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const conversationAuthors = ['seller', 'staff'] as const;
+export type ConversationAuthor = (typeof conversationAuthors)[number];
+
+/** The conversation on a request: what the seller wrote from their page, and staff's answers. */
+export const valuationMessages = pgTable(
+  'valuation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    author: varchar('author', { length: 10 }).$type<ConversationAuthor>().notNull(),
+    // Set null, not cascade: the conversation outlives the admin who answered.
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('valuation_messages_valuation_created_at_idx').on(t.valuationId, t.createdAt),
+    check('valuation_messages_author', sql`${t.author} IN ('seller', 'staff')`),
   ],
 );
 

@@ -10,8 +10,10 @@ import { countsOf, photoEntriesOf, type HeldData } from './data-requests-service
  * 2048 px JPEGs, 20 a valuation).
  */
 
-/** The parts staff can hand over; security details of the system itself are left out. */
-const OMITTED_VALUATION_FIELDS = ['uploadTokenHash'] as const;
+/**
+ * The parts staff can hand over; security details of the system itself are left out (the seller's
+ * secrets live in a table of their own, seller_secrets, which is never exported).
+ */
 const OMITTED_MESSAGE_FIELDS = ['leaseToken', 'leaseExpiresAt'] as const;
 
 /** A file name safe in any unzip tool: no folders, no leading dots, nothing unprintable. */
@@ -81,7 +83,7 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
       await read(photo.full, path);
       photos.push(path);
     }
-    const { photoPaths: _keys, ...row } = omit(valuation, OMITTED_VALUATION_FIELDS);
+    const { photoPaths: _keys, ...row } = valuation;
     valuations.push({
       ...row,
       photos,

@@ -42,7 +42,7 @@ export async function valuationDetail(
       .orderBy(asc(valuationEvents.createdAt), asc(valuationEvents.id))
       .limit(EVENTS_SHOWN);
 
-    const { uploadTokenHash: _secret, photoPaths, financeAmountPence: _unused, ...fields } = row;
+    const { photoPaths, financeAmountPence: _unused, closedAt: _closedAt, ...fields } = row;
     return {
       ...fields,
       status: fields.status,
@@ -54,7 +54,7 @@ export async function valuationDetail(
       contactPreference: fields.contactPreference ?? [],
       photoIds: photoIds(photoPaths ?? []),
       events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-      offers: await listOffers(tx, id),
+      offers: await listOffers(tx, id, now),
     };
   });
 }

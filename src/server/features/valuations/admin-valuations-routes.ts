@@ -232,18 +232,20 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { offerAmount, notes, sendMethod } = request.body;
+      const { offerAmount, notes, sendMethod, validityDays } = request.body;
       const actorUserId = requireAuth(request).user.id;
+      const now = deps.clock();
       const offerId = await sendOffer(deps.db, deps.outbox, {
         valuationId: id,
         actorUserId,
-        now: deps.clock(),
+        now,
         amountPence: offerAmount,
         notes,
         sendMethod,
+        validityDays,
       });
-      request.log.info({ valuationId: id, offerId, by: actorUserId, sendMethod }, 'offer sent');
-      const offer = (await listOffers(deps.db, id)).find((o) => o.id === offerId)!;
+      request.log.info({ valuationId: id, offerId, by: actorUserId, sendMethod, validityDays }, 'offer sent');
+      const offer = (await listOffers(deps.db, id, now)).find((o) => o.id === offerId)!;
       return reply.status(201).send(offer);
     },
   );

@@ -531,7 +531,13 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
         ]);
       const [offer] = await db()
         .insert(valuationOffers)
-        .values({ valuationId: id, amountPence: 500_000, sendMethod: 'both' })
+        .values({
+          valuationId: id,
+          amountPence: 500_000,
+          sendMethod: 'both',
+          validUntil: new Date('2026-01-01T23:59:59Z'),
+          conditions: {} as never,
+        })
         .returning();
       const message = { textBody: 'Our offer', templateName: 'valuation-offer', valuationId: id, offerId: offer!.id };
       const report = {

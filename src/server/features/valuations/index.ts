@@ -4,7 +4,14 @@
  * with the upload token, the seller adds, lists and removes photos (photos-routes.ts, photos.ts).
  */
 export { valuationsRoutes, VALUATION_SUBMIT_LIMIT, type ValuationsRoutesDeps } from './valuations-routes';
-export { createValuation, hashUploadToken } from './valuations-service';
+export { createValuation } from './valuations-service';
+export {
+  hashSellerSecret,
+  issueSellerSecret,
+  valuationForSecret,
+  SELLER_LINK_DAYS_AFTER_CLOSE,
+  type SellerAccess,
+} from './seller-secrets';
 export { newValuationReference } from './valuation-reference';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
 export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';

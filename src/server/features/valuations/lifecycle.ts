@@ -11,6 +11,8 @@ import { nextStage, type LifecycleEvent, type ValuationStage } from '~/shared/va
  * timeline line and the messages the route queues are written together or not at all.
  */
 
+const isClosed = (stage: ValuationStage) => stage === 'completed' || stage === 'lost';
+
 /** Who moved it: a member of staff, the seller on their own page, or the system (an expiry). */
 export type LifecycleActor = { kind: 'staff'; userId: number } | { kind: 'seller' } | { kind: 'system' };
 
@@ -34,7 +36,12 @@ export async function moveValuation(tx: Db, move: MoveValuation): Promise<Valuat
   if (next.stage === valuation.status) return next.stage;
   await tx
     .update(carValuations)
-    .set({ status: next.stage, lostReason: next.lostReason, updatedAt: now })
+    .set({
+      status: next.stage,
+      lostReason: next.lostReason,
+      closedAt: isClosed(next.stage) ? now : null,
+      updatedAt: now,
+    })
     .where(eq(carValuations.id, valuation.id));
   await tx.insert(valuationEvents).values({
     valuationId: valuation.id,

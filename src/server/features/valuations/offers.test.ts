@@ -84,6 +84,10 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
       sendMethod: 'email',
       notes: 'Collection this week.',
       sentBy: 'dana',
+      // Seven UK days by default, to 23:59:59 UK time (GMT in March).
+      validUntil: '2026-03-09T23:59:59.000Z',
+      status: 'open',
+      acceptedAt: null,
     });
     expect(sent.messages).toEqual([{ id: expect.any(String), channel: 'email', status: 'held' }]);
 
@@ -95,6 +99,11 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
       subject: expect.stringContaining('£1,250.50'),
     });
     expect(offerEmails[0]!.text).toContain('Collection this week.');
+    expect(offerEmails[0]!.text).toContain('we offer £1,250.50, valid until 23:59 on Monday 9 March (UK time).');
+    expect(offerEmails[0]!.text).toContain('The mileage is within 500 miles of the 45,000 you told us.');
+    expect(offerEmails[0]!.text).toMatch(
+      /To accept or decline, open your page: http\S+\/your-valuation\/open\?k=[\w-]{43}\n/,
+    );
     expect(offerEmails[0]!.text).toContain(`(reference ${await referenceOf(id)})`);
 
     const [row] = await db()
@@ -109,7 +118,11 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
     expect(detail.offers.map((o) => o.id)).toEqual([sent.id]);
     expect(detail.events.map((e) => [e.type, e.actor, e.data])).toEqual(
       expect.arrayContaining([
-        ['offer_sent', 'dana', { offerId: sent.id, amountPence: 125_050, sendMethod: 'email' }],
+        [
+          'offer_sent',
+          'dana',
+          { offerId: sent.id, amountPence: 125_050, sendMethod: 'email', validUntil: '2026-03-09T23:59:59.000Z' },
+        ],
         ['status_changed', 'dana', { from: 'new', to: 'offer_made', event: 'send_offer' }],
       ]),
     );
@@ -129,11 +142,36 @@ describe.each(testEngines)('POST /api/valuations/:id/offer on %s', (engine) => {
     expect(statusChanges).toHaveLength(1);
   });
 
+  it('a new offer supersedes the open one; staff choose how long it stands, from 1 to 14 days', async () => {
+    const id = await setup();
+    const first = (await offer(id, { offerAmount: 900 })).json<Offer>();
+    const second = await offer(id, { offerAmount: 950, validityDays: 2 });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<Offer>()).toMatchObject({ status: 'open', validUntil: '2026-03-04T23:59:59.000Z' });
+    const stored = await db()
+      .select({ id: valuationOffers.id, status: valuationOffers.status })
+      .from(valuationOffers)
+      .where(eq(valuationOffers.valuationId, id));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { id: first.id, status: 'superseded' },
+        { id: second.json<Offer>().id, status: 'open' },
+      ]),
+    );
+    for (const validityDays of [0, 15, 2.5, '7']) {
+      const refused = await offer(id, { offerAmount: 1000, validityDays });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        issues: [{ path: 'validityDays', message: 'Choose how long the offer stands: 1 to 14 days.' }],
+      });
+    }
+  });
+
   it('refuses an offer once the request is lost, storing and sending nothing', async () => {
     const id = await setup();
     await db()
       .update(carValuations)
-      .set({ status: 'lost', lostReason: 'sold_elsewhere' })
+      .set({ status: 'lost', lostReason: 'sold_elsewhere', closedAt: new Date() })
       .where(eq(carValuations.id, id));
     const refused = await offer(id, { offerAmount: 900, sendMethod: 'both' });
     expect(refused.statusCode).toBe(409);

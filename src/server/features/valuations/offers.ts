@@ -1,11 +1,21 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, outboundMessages, users, valuationEvents, valuationOffers } from '~/server/db/schema';
+import {
+  carValuations,
+  offerAcceptances,
+  outboundMessages,
+  users,
+  valuationEvents,
+  valuationOffers,
+} from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { adminValuationMessages } from '~/shared/admin-valuations';
+import { conditionLines, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
+import { offerValidUntil } from '~/shared/offer-validity';
 import { offerMessages, type Offer, type OfferSendMethodValue } from '~/shared/valuation-offer';
 import { valuationOffer, type Outbox } from '../messages';
 import { moveValuation } from './lifecycle';
+import { issueSellerSecret } from './seller-secrets';
 
 export type SendOffer = {
   valuationId: string;
@@ -14,7 +24,30 @@ export type SendOffer = {
   amountPence: number;
   notes: string | null;
   sendMethod: OfferSendMethodValue;
+  /** UK days it stands after today (1 to 14). */
+  validityDays: number;
 };
+
+type ValuationRow = typeof carValuations.$inferSelect;
+
+/** The declarations an offer rests on, as the request holds them now (DESIGN section 9). */
+export function conditionsOf(valuation: ValuationRow): OfferConditions {
+  return {
+    mileage: valuation.mileage,
+    overallCondition: valuation.overallCondition,
+    scuffedWheels: valuation.scuffedWheels,
+    tyresNeedReplacing: valuation.tyresNeedReplacing,
+    serviceHistory: valuation.serviceHistory,
+    mechanicalIssues: valuation.mechanicalIssues,
+    mechanicalDetails: valuation.mechanicalDetails,
+    outstandingFinance: valuation.outstandingFinance,
+  };
+}
+
+/** An offer's status as people should read it: an open one past its end has expired. */
+export function effectiveOfferStatus(offer: { status: OfferStatus; validUntil: Date }, now: Date): OfferStatus {
+  return offer.status === 'open' && now > offer.validUntil ? 'expired' : offer.status;
+}
 
 /**
  * Stores an offer and queues its e-mail and/or text through the outbox, in one transaction
@@ -36,6 +69,18 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
         issues: [{ path: 'sendMethod', message: offerMessages.noMobile }],
       });
     }
+    // A new offer supersedes the open one (at most one is open; a unique index says so too). One
+    // already past its end is closed as expired, which is what it was.
+    const [previous] = await tx
+      .select({ id: valuationOffers.id, validUntil: valuationOffers.validUntil })
+      .from(valuationOffers)
+      .where(and(eq(valuationOffers.valuationId, valuation.id), eq(valuationOffers.status, 'open')));
+    if (previous) {
+      const status = offer.now > previous.validUntil ? 'expired' : 'superseded';
+      await tx.update(valuationOffers).set({ status, closedAt: offer.now }).where(eq(valuationOffers.id, previous.id));
+    }
+    const validUntil = offerValidUntil(offer.now, offer.validityDays);
+    const conditions = conditionsOf(valuation);
     const [stored] = await tx
       .insert(valuationOffers)
       .values({
@@ -45,6 +90,8 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
         notes: offer.notes,
         sentByUserId: offer.actorUserId,
         createdAt: offer.now,
+        validUntil,
+        conditions,
       })
       .returning({ id: valuationOffers.id });
     const offerId = stored!.id;
@@ -56,6 +103,9 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       model: valuation.model,
       amountPence: offer.amountPence,
       notes: offer.notes,
+      validUntil: validUntil.toISOString(),
+      conditions: conditionLines(conditions),
+      sellerSecret: await issueSellerSecret(tx, valuation.id, offer.now),
     };
     const link = { valuationId: valuation.id, offerId };
     if (offer.sendMethod !== 'sms') {
@@ -66,7 +116,13 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
     await tx.insert(valuationEvents).values({
       valuationId: valuation.id,
       type: 'offer_sent',
-      data: { offerId, amountPence: offer.amountPence, sendMethod: offer.sendMethod },
+      data: {
+        offerId,
+        amountPence: offer.amountPence,
+        sendMethod: offer.sendMethod,
+        validUntil: validUntil.toISOString(),
+        ...(previous ? { replaces: previous.id } : {}),
+      },
       actorUserId: offer.actorUserId,
       createdAt: offer.now,
     });
@@ -82,8 +138,11 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
   });
 }
 
-/** A valuation's offers, newest first, each with who sent it and its messages' delivery status. */
-export async function listOffers(db: Db, valuationId: string): Promise<Offer[]> {
+/**
+ * A valuation's offers, newest first, each with who sent it, until when it stands, its status at
+ * `now`, and its messages' delivery status.
+ */
+export async function listOffers(db: Db, valuationId: string, now: Date): Promise<Offer[]> {
   const offers = await db
     .select({
       id: valuationOffers.id,
@@ -92,9 +151,14 @@ export async function listOffers(db: Db, valuationId: string): Promise<Offer[]> 
       notes: valuationOffers.notes,
       sentBy: users.username,
       createdAt: valuationOffers.createdAt,
+      validUntil: valuationOffers.validUntil,
+      status: valuationOffers.status,
+      declineReason: valuationOffers.declineReason,
+      acceptedAt: offerAcceptances.acceptedAt,
     })
     .from(valuationOffers)
     .leftJoin(users, eq(users.id, valuationOffers.sentByUserId))
+    .leftJoin(offerAcceptances, eq(offerAcceptances.offerId, valuationOffers.id))
     .where(eq(valuationOffers.valuationId, valuationId))
     .orderBy(desc(valuationOffers.createdAt), desc(valuationOffers.id));
   if (offers.length === 0) return [];
@@ -116,6 +180,9 @@ export async function listOffers(db: Db, valuationId: string): Promise<Offer[]> 
   return offers.map((offer) => ({
     ...offer,
     createdAt: offer.createdAt.toISOString(),
+    validUntil: offer.validUntil.toISOString(),
+    status: effectiveOfferStatus(offer, now),
+    acceptedAt: offer.acceptedAt?.toISOString() ?? null,
     messages: messages
       .filter((m) => m.offerId === offer.id)
       .map(({ id, channel, status }) => ({ id, channel, status })),

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { fileAnswer, filesField } from '~/server/http/api-content';
 import { eq } from 'drizzle-orm';
@@ -28,7 +27,7 @@ import {
   sendPhoto,
   storePhoto,
 } from './photos';
-import { hashUploadToken } from './valuations-service';
+import { SELLER_LINK_DAYS_AFTER_CLOSE, valuationForSecret } from './seller-secrets';
 
 export type PhotoRoutesDeps = {
   db: Db;
@@ -36,6 +35,8 @@ export type PhotoRoutesDeps = {
   clock: () => Date;
   /** Pixel-flood limit (default 50 megapixels); tests lower it. */
   maxInputPixels?: number;
+  /** How long the seller's secrets work after the request closes (SELLER_LINK_DAYS_AFTER_CLOSE). */
+  sellerLinkDaysAfterClose?: number;
   /** Photo calls per client address and window; default PHOTO_CALLS_LIMIT. */
   callsLimit?: { limit: number; windowMs: number };
 };
@@ -90,15 +91,22 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
   // Counted before the token is checked, so guessing tokens counts too.
   app.addHook('onRequest', async (request) => calls.take(request.ip));
 
-  /** The valuation the token opens, or 404. */
+  /**
+   * The valuation the token opens, or 404. The token is one of the seller's secrets (the first, or
+   * any from a later link), so it works while the request is open and for a while after it closes.
+   */
   async function authorized(request: FastifyRequest, id: string) {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw notFound();
+    const access = await valuationForSecret(deps.db, bearerToken(request.headers.authorization), {
+      now: deps.clock(),
+      daysAfterClose: deps.sellerLinkDaysAfterClose ?? SELLER_LINK_DAYS_AFTER_CLOSE,
+      valuationId: id,
+    });
+    if (!access) throw notFound();
     const [row] = await deps.db
-      .select({ tokenHash: carValuations.uploadTokenHash, photoPaths: carValuations.photoPaths })
+      .select({ photoPaths: carValuations.photoPaths })
       .from(carValuations)
       .where(eq(carValuations.id, id));
-    if (!row?.tokenHash || !sameHash(row.tokenHash, hashUploadToken(token))) throw notFound();
+    if (!row) throw notFound();
     return row;
   }
 
@@ -256,12 +264,6 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
 /** The token of `Authorization: Bearer <token>` (base64url, as POST /api/valuations hands it out). */
 function bearerToken(header: string | undefined): string | undefined {
   return /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(header ?? '')?.[1];
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** @fastify/multipart's limit errors, in SPEC's words; anything else unchanged. */

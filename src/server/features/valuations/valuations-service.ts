@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, valuationEvents } from '~/server/db/schema';
 import { toE164 } from '~/shared/phone';
 import { valuationOptions, type ValuationCreated, type ValuationRequest } from '~/shared/valuation';
 import { newValuation, valuationReceived, type Outbox } from '../messages';
+import { issueSellerSecret } from './seller-secrets';
 import { withFreshReference, type ReferenceDraw } from './valuation-reference';
 
 export type CreateValuationDeps = {
@@ -16,16 +16,6 @@ export type CreateValuationDeps = {
   newReference?: ReferenceDraw;
 };
 
-/** 32 random bytes (256 bits) for the seller's photo calls; only its SHA-256 is stored. */
-export function newUploadToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashUploadToken(token) };
-}
-
-export function hashUploadToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 type OptionField = keyof typeof valuationOptions;
 /** The label the form shows for a stored choice ("great" -> "Great Condition"). */
 export function optionLabel<F extends OptionField>(field: F, value: (typeof valuationOptions)[F][number]['value']) {
@@ -36,7 +26,7 @@ export function optionLabel<F extends OptionField>(field: F, value: (typeof valu
 }
 
 /** The row for a new request, all but its reference. */
-function storedRow(input: ValuationRequest, uploadTokenHash: string, now: Date) {
+function storedRow(input: ValuationRequest, now: Date) {
   const { marketingConsent, ...answers } = input;
   return {
     ...answers,
@@ -45,7 +35,6 @@ function storedRow(input: ValuationRequest, uploadTokenHash: string, now: Date) 
     mechanicalDetails: input.mechanicalIssues === 'yes' ? input.mechanicalDetails : null,
     phoneE164: toE164(input.phone) ?? null,
     status: 'new' as const,
-    uploadTokenHash,
     // When they opted in (PECR: a record of consent); the contact box above is not consent.
     marketingConsentAt: marketingConsent ? now : null,
     createdAt: now,
@@ -62,9 +51,8 @@ export async function createValuation(
   deps: CreateValuationDeps,
   input: ValuationRequest,
 ): Promise<ValuationCreated> {
-  const upload = newUploadToken();
   const now = deps.clock();
-  const row = storedRow(input, upload.hash, now);
+  const row = storedRow(input, now);
   const { id, reference } = await withFreshReference(async (drawn) => {
     // ON CONFLICT DO NOTHING, not a caught error: a failed statement would end the transaction.
     const [inserted] = await tx
@@ -75,6 +63,8 @@ export async function createValuation(
     return inserted;
   }, deps.newReference);
   await tx.insert(valuationEvents).values({ valuationId: id, type: 'created', data: {}, createdAt: now });
+  // The seller's first secret: the success screen's upload token, and the link in the receipt.
+  const secret = await issueSellerSecret(tx, id, now);
 
   const contactBy = input.contactPreference.map((value) => optionLabel('contactPreference', value));
   await deps.outbox.queueEmail(tx, {
@@ -87,6 +77,7 @@ export async function createValuation(
       make: input.make,
       model: input.model,
       contactBy,
+      sellerSecret: secret,
     },
     valuationId: id,
   });
@@ -114,7 +105,7 @@ export async function createValuation(
       valuationId: id,
     });
   }
-  return { id, reference, uploadToken: upload.token };
+  return { id, reference, uploadToken: secret };
 }
 
 /** The valuation's reference, or undefined when there is no such valuation. */

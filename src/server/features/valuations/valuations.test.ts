@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { carValuations, idempotencyKeys, outboundMessages, valuationEvents } from '~/server/db/schema';
+import { carValuations, idempotencyKeys, outboundMessages, sellerSecrets, valuationEvents } from '~/server/db/schema';
 import { saveIdempotentAnswer } from '~/server/http/idempotency';
 import {
   idempotencyMessages,
@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { minutes, testClock } from '../../../../test/helpers/auth';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { validValuation } from '../../../../test/helpers/valuation';
-import { createValuation, deleteExpiredIdempotencyKeys, hashUploadToken } from '.';
+import { createValuation, deleteExpiredIdempotencyKeys, hashSellerSecret } from '.';
 import { PUBLIC_FORM_CAP_REASON, PUBLIC_FORM_MESSAGES_PER_RECIPIENT } from '../messages';
 import { VALUATIONS_SCOPE } from './valuations-routes';
 
@@ -100,8 +100,11 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       cambeltDate: 'March 2022',
       mechanicalDetails: null,
       agreeToContact: true,
-      uploadTokenHash: hashUploadToken(body.uploadToken),
     });
+    // The upload token is the seller's first secret: only its SHA-256 is kept.
+    expect(await db().select().from(sellerSecrets)).toMatchObject([
+      { valuationId: body.id, secretHash: hashSellerSecret(body.uploadToken) },
+    ]);
     expect(JSON.stringify(row)).not.toContain(body.uploadToken);
     expect(JSON.stringify(await db().select().from(idempotencyKeys))).not.toContain(body.uploadToken);
 

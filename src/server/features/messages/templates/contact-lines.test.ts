@@ -22,6 +22,9 @@ const offer = {
   model: 'FOCUS',
   amountPence: 650_000,
   notes: null,
+  validUntil: '2026-07-08T22:59:59.000Z',
+  conditions: ['The mileage is within 500 miles of the 48,000 you told us.'],
+  sellerSecret: 'S'.repeat(43),
 };
 const received = {
   firstName: 'Jo',
@@ -30,6 +33,7 @@ const received = {
   make: 'FORD',
   model: 'FOCUS',
   contactBy: ['Call'],
+  sellerSecret: 'S'.repeat(43),
 };
 const forward = {
   dealerName: 'Lincs Cars',
@@ -56,7 +60,7 @@ describe('how messages say to reach us', () => {
       expect(email.text).toMatch(/call (us|Test Motors) on 020 7946 0123/);
       expect(email.html).toContain('Phone 020 7946 0123 · E-mail hello@test.invalid');
     }
-    expect(valuationOffer.sms(offer, context(configured))).toContain('Call 020 7946 0123 to accept or ask anything.');
+    expect(valuationOffer.sms(offer, context(configured))).toContain('Questions: call 020 7946 0123.');
   });
 
   it('with neither set: no empty line or "undefined" in the footer, and no number to call', () => {
@@ -71,10 +75,8 @@ describe('how messages say to reach us', () => {
   it('never asks for a reply by text: nothing reads texts sent back', () => {
     expect(valuationOffer.sms(offer, context(unset))).not.toMatch(/reply/i);
     expect(valuationOffer.sms(offer, context({ ...unset, email: 'hello@test.invalid' }))).toContain(
-      'E-mail hello@test.invalid to accept or ask anything.',
+      'Questions: e-mail hello@test.invalid.',
     );
-    expect(valuationOffer.sms(offer, context(unset))).toContain(
-      'To accept or ask anything, see https://www.test.invalid/contact',
-    );
+    expect(valuationOffer.sms(offer, context(unset))).toContain('Questions: https://www.test.invalid/contact');
   });
 });

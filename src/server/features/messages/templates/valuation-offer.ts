@@ -1,12 +1,14 @@
+import { formatUkDeadline } from '~/shared/offer-validity';
+import { sellerLinkUrl } from '~/shared/paths';
 import { formatPounds } from '~/shared/valuation-offer';
 import { html } from './html';
 import { emailHtml, emailText, type EmailContent, type MessageContext } from './layout';
 import { vehicleName } from './valuation-received';
 
 /**
- * Staff's price for the seller's car (issue 11), by e-mail, text or both. Says the figure, any
- * note from staff, and how to answer; it promises nothing the business has not decided (no
- * expiry, no guarantee beyond what the note says).
+ * Staff's firm offer for the seller's car (issues 11 and 34), by e-mail, text or both: the figure,
+ * until when it stands ("valid until 23:59 on Wednesday 4 December", UK time), what it rests on,
+ * any note from staff, and the link to the seller's page where they accept or decline it.
  */
 export type ValuationOfferData = {
   /** "CB-7K3-9QX", so the seller's answer finds the request at once. */
@@ -18,6 +20,12 @@ export type ValuationOfferData = {
   amountPence: number;
   /** Staff's note to the seller, as typed; null for none. */
   notes: string | null;
+  /** ISO instant: the offer's end (offer-validity.ts). */
+  validUntil: string;
+  /** The conditions as sentences (conditionLines). */
+  conditions: string[];
+  /** A new secret for the link to the seller's page; only its hash is kept. */
+  sellerSecret: string;
 };
 
 export const valuationOffer = {
@@ -29,14 +37,17 @@ export const valuationOffer = {
     // The car is named in the body only: its make and model may be what the seller typed, and a
     // subject holds fixed words and our own data (issue 32).
     const subject = `Our offer: ${amount} (reference ${data.reference})`;
+    const deadline = formatUkDeadline(new Date(data.validUntil), context.now);
+    const link = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
     const lines = [
       `Hello ${data.firstName},`,
-      `Thank you for asking us to value ${vehicle} (reference ${data.reference}). Based on what you told us, we would like to offer ${amount}.`,
+      `Thank you for asking us to value ${vehicle} (reference ${data.reference}). Based on what you told us, we offer ${amount}, valid until ${deadline} (UK time).`,
+      `The price stands as long as the car is as you described it: ${data.conditions.join(' ')}`,
       ...(data.notes ? [data.notes] : []),
+      `To accept or decline, open your page: ${link}`,
       phone
-        ? `To accept, or if you have any questions, reply to this e-mail or call us on ${phone.display}.`
-        : 'To accept, or if you have any questions, reply to this e-mail.',
-      'There is no obligation to sell.',
+        ? `If you have any questions, reply to this e-mail or call us on ${phone.display}. There is no obligation to sell.`
+        : 'If you have any questions, reply to this e-mail. There is no obligation to sell.',
     ];
     return {
       subject,
@@ -44,9 +55,10 @@ export const valuationOffer = {
       html: emailHtml(
         subject,
         {
-          preheader: `We would like to offer ${amount} for your car.`,
+          preheader: `We offer ${amount} for your car, valid until ${deadline}.`,
           heading: `Our offer: ${amount}`,
           paragraphs: lines.map((line) => html`${line}`),
+          button: { label: 'Accept or decline', url: link },
         },
         context,
       ),
@@ -54,17 +66,18 @@ export const valuationOffer = {
   },
   sms(data: ValuationOfferData, context: MessageContext): string {
     const { tradingName } = context.site;
-    return `${tradingName}: hello ${data.firstName}, we would like to offer ${formatPounds(data.amountPence)} for ${vehicleName(data)} (ref ${data.reference}). ${howToAnswer(context.site)}`;
+    const deadline = formatUkDeadline(new Date(data.validUntil), context.now);
+    const link = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    return `${tradingName}: hello ${data.firstName}, we offer ${formatPounds(data.amountPence)} for ${vehicleName(data)} (ref ${data.reference}), valid until ${deadline}. Accept or decline: ${link} ${questions(context.site)}`;
   },
 } as const;
 
 /**
- * How to answer an offer by text: never "reply", since nothing reads texts sent back (and an
- * alphanumeric sender cannot be answered at all); the phone, else the e-mail address, else the
- * contact page.
+ * Where to ask by text: never "reply", since nothing reads texts sent back (and an alphanumeric
+ * sender cannot be answered at all); the phone, else the e-mail address, else the contact page.
  */
-function howToAnswer(site: MessageContext['site']): string {
-  if (site.phone) return `Call ${site.phone.display} to accept or ask anything.`;
-  if (site.email) return `E-mail ${site.email} to accept or ask anything.`;
-  return `To accept or ask anything, see ${site.publicBaseUrl}/contact`;
+function questions(site: MessageContext['site']): string {
+  if (site.phone) return `Questions: call ${site.phone.display}.`;
+  if (site.email) return `Questions: e-mail ${site.email}.`;
+  return `Questions: ${site.publicBaseUrl}/contact`;
 }

@@ -1,3 +1,4 @@
+import { sellerLinkUrl } from '~/shared/paths';
 import { makeAndModel } from '~/shared/vehicle-names';
 import { html } from './html';
 import { emailHtml, emailText, type EmailContent, type MessageContext } from './layout';
@@ -15,6 +16,8 @@ export type ValuationReceivedData = {
   model: string | null;
   /** Their contact choices as the form labels them ("Call", "Text", "WhatsApp"). */
   contactBy: string[];
+  /** A new secret for the link to their own page (issue 34); only its hash is kept. */
+  sellerSecret: string;
 };
 
 /** "AB12CDE Ford Focus", or the registration alone when the vehicle was not identified. */
@@ -35,11 +38,14 @@ export const valuationReceived = {
     // Fixed words and our reference only (issue 32): the car and the name are what a stranger
     // typed, with any address as the recipient, and must not reach an inbox's list of subjects.
     const subject = `We have your valuation request (reference ${data.reference})`;
+    const link = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
     const lines = [
       `Hello ${data.firstName},`,
       `Thank you: we have your valuation request for ${vehicle}. Your reference is ${data.reference}: please quote it if you contact us about it.`,
       `What happens next: one of our team looks at your answers and contacts you by ${either(data.contactBy).toLowerCase()}, usually within 24 hours, with a price or any questions we need answered first.`,
       'You do not need to do anything now. There is no obligation to sell and no fee.',
+      `Your own page shows where your request is, our offer when we make it, and lets you add photos or send us a message: ${link}`,
+      'The link is for you alone: please do not share it.',
       phone
         ? `If anything you told us changes, reply to this e-mail or call us on ${phone.display}.`
         : 'If anything you told us changes, reply to this e-mail.',
@@ -54,6 +60,7 @@ export const valuationReceived = {
           preheader: `Your reference is ${data.reference}. We usually reply within 24 hours.`,
           heading: 'We have your valuation request',
           paragraphs: lines.map((line) => html`${line}`),
+          button: { label: 'Open your page', url: link },
         },
         context,
       ),

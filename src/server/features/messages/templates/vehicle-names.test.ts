@@ -32,6 +32,7 @@ describe('the car in messages', () => {
         make: 'FORD',
         model: 'FOCUS',
         contactBy: ['Call'],
+        sellerSecret: 'S'.repeat(43),
       },
       context,
     );
@@ -50,10 +51,13 @@ describe('the car in messages', () => {
       model: 'x1',
       amountPence: 1_250_000,
       notes: null,
+      validUntil: '2026-07-08T22:59:59.000Z',
+      conditions: ['The mileage is within 500 miles of the 48,000 you told us.'],
+      sellerSecret: 'S'.repeat(43),
     };
     expect(valuationOffer.email(data, context).text).toContain('value AB12CDE BMW X1 (reference CB-7K3-9QX)');
     expect(valuationOffer.sms(data, context)).toContain(
-      'we would like to offer £12,500 for AB12CDE BMW X1 (ref CB-7K3-9QX).',
+      'we offer £12,500 for AB12CDE BMW X1 (ref CB-7K3-9QX), valid until 23:59 on Wednesday 8 July.',
     );
   });
 

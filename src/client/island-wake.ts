@@ -26,6 +26,9 @@ export const islandWake = {
   'features/public/reviews/reviews-board': 'visible',
   'features/public/valuation/components/valuation-wizard': 'load',
   'features/public/contact/complaint-form': 'visible',
+  // The offer is what the seller came for: its countdown and buttons come to life at once.
+  'features/public/your-valuation/offer-panel': 'load',
+  'features/public/your-valuation/message-box': 'visible',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

@@ -25,6 +25,11 @@ export const islands = {
   // Only /contact shows it; its checks (zod, libphonenumber) come later still, when the form is first used.
   'features/public/contact/complaint-form': () =>
     import('~/client/features/public/contact/complaint-form').then((m) => m.ComplaintForm),
+  // Only the seller's own page shows them.
+  'features/public/your-valuation/offer-panel': () =>
+    import('~/client/features/public/your-valuation/offer-panel').then((m) => m.OfferPanel),
+  'features/public/your-valuation/message-box': () =>
+    import('~/client/features/public/your-valuation/message-box').then((m) => m.MessageBox),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

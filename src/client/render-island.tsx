@@ -4,6 +4,8 @@ import { ComplaintForm } from '~/client/features/public/contact/complaint-form';
 import { ReviewCarousel } from '~/client/features/public/reviews/review-carousel';
 import { ReviewsBoard } from '~/client/features/public/reviews/reviews-board';
 import { ValuationWizardWithNotices } from '~/client/features/public/valuation/components/valuation-wizard';
+import { MessageBox } from '~/client/features/public/your-valuation/message-box';
+import { OfferPanel } from '~/client/features/public/your-valuation/offer-panel';
 import { RegistrationForm } from '~/client/components/registration-input';
 import { VehiclePicture } from '~/client/components/vehicle-picture';
 import type { IslandName } from '~/client/islands';
@@ -24,6 +26,8 @@ const islandComponents: Record<IslandName, AnyComponent> = {
   'features/public/reviews/reviews-board': ReviewsBoard,
   'features/public/valuation/components/valuation-wizard': ValuationWizardWithNotices,
   'features/public/contact/complaint-form': ComplaintForm,
+  'features/public/your-valuation/offer-panel': OfferPanel,
+  'features/public/your-valuation/message-box': MessageBox,
 };
 
 /**

@@ -56,6 +56,12 @@ const publicPages: RouteObject = {
       lazy: () => import('~/client/features/public/valuation/valuation-page'),
     },
     {
+      path: 'your-valuation',
+      id: 'features/public/your-valuation/your-valuation-page',
+      loader: serverDataLoader('features/public/your-valuation/your-valuation-page'),
+      lazy: () => import('~/client/features/public/your-valuation/your-valuation-page'),
+    },
+    {
       path: 'recently-purchased',
       id: 'features/public/recently-purchased/recently-purchased-page',
       loader: serverDataLoader('features/public/recently-purchased/recently-purchased-page'),

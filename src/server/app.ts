@@ -38,6 +38,7 @@ import {
 } from './features/purchased-vehicles';
 import { createPublishedReviews, reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
 import { complaintsRoutes, type ComplaintsRoutesDeps } from './features/complaints';
+import { sellerPortalRoutes, type SellerPortalRoutesDeps } from './features/seller-portal';
 import { dataRequestsRoutes } from './features/data-requests';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
@@ -99,6 +100,7 @@ export type AppDeps = {
   reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'> & { publishedMaxAgeMs?: number };
   /** Tests narrow the data-protection complaint submission limit (POST /api/complaints). */
   complaints?: Pick<ComplaintsRoutesDeps, 'submitLimit'>;
+  sellerPortal?: Pick<SellerPortalRoutesDeps, 'callsLimit'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -255,6 +257,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   content.subscribe('vehicles', () => visible.invalidate());
   await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, content, pageData, ...vehicleOptions });
   registerHomePageData(pageData, { reviews: published, vehicles: visible, log: app.log });
+  await app.register(sellerPortalRoutes, {
+    db,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    pageData,
+    secureCookies: config.secureCookies,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.sellerPortal,
+  });
   const visits = createVisitRecorder({
     db,
     geo: deps.analytics?.geo ?? geoLiteLookup,

@@ -387,6 +387,8 @@ export const envSchema = z.object({
 
   // How long personal data is kept (src/shared/retention.ts): the daily retention job deletes what
   // is past its period, and the privacy policy shows these numbers.
+  /** How long the seller's links keep opening their page after the request is completed or lost. */
+  SELLER_LINK_DAYS_AFTER_CLOSE: wholeNumber('days', 1, 365, 30),
   RETENTION_VALUATION_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.valuationLeadsMonths),
   RETENTION_MESSAGE_CONTENT_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.sentMessagesDays),
   RETENTION_VISIT_RECORDS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.visitRecordsDays),
@@ -489,6 +491,8 @@ export type AppConfig = {
   messaging: MessagingConfig;
   /** Who gets the "new valuation" e-mail; empty when nobody is set (nothing is sent to staff). */
   staffNotifyEmails: string[];
+  /** Days the seller's links keep working after their request closes (SELLER_LINK_DAYS_AFTER_CLOSE). */
+  sellerLinkDaysAfterClose: number;
   /** Vehicle lookups; a provider left undefined is not configured. */
   vehicleData: VehicleDataConfig;
   /** Road distance from the collection base. */
@@ -639,6 +643,7 @@ function configFrom(env: Env): AppConfig {
     secureCookies: publicBaseUrl.startsWith('https://'),
     messaging: messagingFrom(env),
     staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
+    sellerLinkDaysAfterClose: env.SELLER_LINK_DAYS_AFTER_CLOSE,
     vehicleData: vehicleDataFrom(env),
     distance: {
       origin: env.COLLECTION_POSTCODE,

@@ -32,6 +32,14 @@ export const legacyRedirects: Record<string, string> = {
   '/terms': paths.termsOfService,
 };
 
+/**
+ * Public pages that belong to one person (the seller's page): rendered for each request with its
+ * cookies, never kept or cached, never indexed, and sending no Referer from them.
+ */
+export function isPrivatePagePath(pathname: string): boolean {
+  return pathname === paths.yourValuation;
+}
+
 /** The back office is rendered in the browser only and never indexed. */
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');

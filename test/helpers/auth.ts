@@ -28,6 +28,7 @@ export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
 
 export const minutes = (n: number) => n * 60 * 1000;
 export const hours = (n: number) => n * 60 * 60 * 1000;
+export const days = (n: number) => n * 24 * hours(1);
 
 let counter = 0;
 /** Unique usernames per call, so tests never collide. */

@@ -19,6 +19,11 @@ export type PageDataLoaderContext = {
   params: Record<string, string | undefined>;
   /** The page's address, with its query string (`?page=2`). */
   url: URL;
+  /**
+   * The request's cookies, for a private page only (the seller's page, isPrivatePagePath): a kept
+   * public page is the same for everyone, so its loaders never see them.
+   */
+  cookies?: Record<string, string | undefined>;
 };
 
 export type PageDataResult<T = unknown> = {

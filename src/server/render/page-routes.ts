@@ -8,7 +8,7 @@ import type { Clock } from '~/server/auth/sessions';
 import type { Db } from '~/server/db/client';
 import { DEFAULT_TRADING_NAME } from '~/server/features/site/site-config';
 import { AppError } from '~/server/http/app-error';
-import { isAdminPath } from '~/shared/paths';
+import { isAdminPath, isPrivatePagePath } from '~/shared/paths';
 import type { SiteConfig } from '~/shared/site-config';
 import { apiErrorSchema } from '~/shared/api-error';
 import type { ContentChanges } from './content-changes';
@@ -137,12 +137,13 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
    * The page data of a path's routes. With no loader registered there is nothing to collect, so
    * the routes are not matched (the renderer matches them once more anyway).
    */
-  const dataFor = (entry: EntryServer, url: URL, site: SiteConfig) =>
+  const dataFor = (entry: EntryServer, url: URL, site: SiteConfig, cookies?: Record<string, string | undefined>) =>
     collectPageData(pageData, pageData.isEmpty() ? [] : (entry.matchPage?.(url.pathname) ?? []), {
       db,
       clock,
       site,
       url,
+      ...(cookies ? { cookies } : {}),
     });
 
   /**
@@ -153,10 +154,11 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     path: string,
     site: SiteConfig,
     form?: { routeId: string; state: unknown },
+    cookies?: Record<string, string | undefined>,
   ): Promise<RenderedPage> {
     const url = siteUrl(path, site);
     const entry = await source.entry();
-    const collected = await dataFor(entry, url, site);
+    const collected = await dataFor(entry, url, site, cookies);
     const pageData = form ? { ...collected.pageData, [form.routeId]: { data: form.state } } : collected.pageData;
     const result = await entry.render(new Request(url, { method: 'GET' }), site, pageData);
     if (result.type === 'redirect') return result;
@@ -230,14 +232,16 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     if (verdict.kind === 'refused') throw new AppError('NOT_FOUND', 'No page has this address');
     if (verdict.kind === 'redirect') return reply.redirect(verdict.location, 301);
     const admin = isAdminPath(pathname);
-    reply.header('Cache-Control', admin ? ADMIN_PAGE_CACHE : PUBLIC_PAGE_CACHE);
-    if (admin) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    const personal = isPrivatePagePath(pathname);
+    reply.header('Cache-Control', admin || personal ? ADMIN_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+    if (admin || personal) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    if (personal) reply.header('Referrer-Policy', 'no-referrer');
     let site: SiteConfig | undefined;
     try {
       site = siteAt(clock());
-      const cacheKey = keptPages && !admin ? pageCacheKey(request.url) : null;
+      const cacheKey = keptPages && !admin && !personal ? pageCacheKey(request.url) : null;
       if (keptPages && cacheKey) return await keptPages.send(request, reply, cacheKey, site);
-      const page = await renderPage(request.url, site);
+      const page = await renderPage(request.url, site, undefined, personal ? request.cookies : undefined);
       if (page.type === 'redirect') return reply.redirect(page.location, page.status);
       return reply.status(page.status).type(HTML).send(page.html);
     } catch (error) {
@@ -356,7 +360,10 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     async (request, reply) => {
       const site = siteAt(clock());
       const url = siteUrl(request.query.path, site);
-      if (isAdminPath(url.pathname)) throw new AppError('NOT_FOUND', 'No public page has this address');
+      // A private page's data goes only into its own page, with the cookie sent to its path alone.
+      if (isAdminPath(url.pathname) || isPrivatePagePath(url.pathname)) {
+        throw new AppError('NOT_FOUND', 'No public page has this address');
+      }
       const entry = await source.entry();
       const collected = await dataFor(entry, url, site);
       const [refusal] = Object.values(collected.refusals);

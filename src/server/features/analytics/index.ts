@@ -8,3 +8,4 @@ export { deleteExpiredVisitRecords } from './visit-retention';
 export { geoLiteLookup, type GeoLookup } from './geo-lookup';
 export { hasVisits, seedDemoVisits } from './demo-visits';
 export { addDays } from './analytics-range';
+export { truncateAddress } from './visit-privacy';

@@ -20,3 +20,12 @@ export { valuationOffer, type ValuationOfferData } from './templates/valuation-o
 export { dealerForward, dealerForwardSubject, type DealerForwardData } from './templates/dealer-forward';
 export { complaintReceived, type ComplaintReceivedData } from './templates/complaint-received';
 export { newComplaint, type NewComplaintData } from './templates/new-complaint';
+export {
+  offerAccepted,
+  sellerActivity,
+  staffReply,
+  type OfferAcceptedData,
+  type SellerActivityData,
+  type SellerActivityKind,
+  type StaffReplyData,
+} from './templates/seller-side';

@@ -20,3 +20,4 @@ export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forw
 export { createDealerReports, type DealerReports } from './dealer-report';
 export { UK_TIME_ZONE } from './stats';
 export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';
+export { moveValuation, type LifecycleActor } from './lifecycle';

@@ -1,0 +1,206 @@
+import { Check } from 'lucide-react';
+import { useLoaderData } from 'react-router';
+import { PageIntro } from '~/client/components/page-intro';
+import { Container } from '~/client/components/ui/container';
+import type { RouteHandle } from '~/client/lib/page-meta';
+import { useSiteConfig } from '~/client/lib/site-config';
+import { paths } from '~/shared/paths';
+import {
+  formatUkDayTime,
+  sellerPortalMessages,
+  trackerReached,
+  trackerSteps,
+  type SellerView,
+} from '~/shared/seller-portal-basics';
+import { lostReasonLabels } from '~/shared/valuation-lifecycle';
+import { MessageBoxIsland } from './message-box';
+import { OfferPanelIsland } from './offer-panel';
+
+export const handle: RouteHandle = { meta: { title: 'Your valuation', noindex: true } };
+
+const cardClass = 'rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8';
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
+const groupDigits = (n: number) => n.toLocaleString('en-GB');
+
+/** Received, offer, accepted, collection, paid: each step done, current or still to come. */
+function StageTracker({ view }: { view: SellerView }) {
+  const reached = trackerReached(view.stage);
+  return (
+    <ol aria-label="Where your request is" className="grid grid-cols-5 gap-1 text-center text-xs sm:text-sm">
+      {trackerSteps.map((step, index) => {
+        const done = index < reached;
+        const current = index === reached - 1 && view.stage !== 'lost';
+        return (
+          <li key={step.key} aria-current={current ? 'step' : undefined} className="flex flex-col items-center gap-1.5">
+            <span
+              className={`flex size-8 items-center justify-center rounded-full border-2 font-bold ${
+                done ? 'border-go-700 bg-go-700 text-white' : 'border-line bg-white text-muted'
+              }`}
+            >
+              {done ? <Check aria-hidden="true" className="size-4" /> : index + 1}
+            </span>
+            <span className={done ? 'font-semibold text-brand-900' : 'text-muted'}>
+              {step.label}
+              {done ? <span className="sr-only"> (done)</span> : <span className="sr-only"> (to come)</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** What is happening now, and what we promised, in a sentence or two. */
+function Status({ view }: { view: SellerView }) {
+  const site = useSiteConfig();
+  if (view.stage === 'lost') {
+    return (
+      <p>
+        This request is closed ({view.lostReason ? lostReasonLabels[view.lostReason].toLowerCase() : 'closed'}). If you
+        would like us to look at your car again, send us a message below
+        {site.phone ? ` or call us on ${site.phone.display}` : ''}.
+      </p>
+    );
+  }
+  if (view.offer === null) {
+    const late = new Date(view.now) > new Date(view.replyBy);
+    return late ? (
+      <p>
+        We promised to reply by {formatUkDayTime(new Date(view.replyBy))} and we are sorry we have not yet.
+        {site.phone
+          ? ` Call us on ${site.phone.display} and we will give you a price on the phone.`
+          : ' We will be in touch very soon.'}
+      </p>
+    ) : (
+      <p>
+        We are looking at your car and will send you our offer by{' '}
+        <strong>{formatUkDayTime(new Date(view.replyBy))}</strong> (UK time), by e-mail and on this page.
+      </p>
+    );
+  }
+  if (view.stage === 'offer_accepted') {
+    return (
+      <p>Thank you for accepting our offer. We will contact you within one working day to arrange a free collection.</p>
+    );
+  }
+  return null;
+}
+
+export function Component() {
+  const view = useLoaderData() as SellerView;
+  const received = new Date(view.receivedAt);
+  return (
+    <>
+      <PageIntro title="Your valuation" eyebrow={`Reference ${view.reference}`}>
+        <p>
+          Hello {view.firstName}. This page is yours alone: it shows where your request for{' '}
+          {view.vehicle ?? view.registration} is, and our offer when we make it.
+        </p>
+      </PageIntro>
+      <Container className="grid gap-6 py-10 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="progress-title" className={cardClass}>
+            <h2 id="progress-title" className="mb-4 text-lg font-bold text-brand-900">
+              Progress
+            </h2>
+            <StageTracker view={view} />
+            <div className="mt-5 text-ink">
+              <Status view={view} />
+            </div>
+          </section>
+          {view.offer && (
+            <OfferPanelIsland offer={view.offer} now={view.now} freshOfferRequestedAt={view.freshOfferRequestedAt} />
+          )}
+          <section id="messages" aria-labelledby="messages-title" className={cardClass}>
+            <h2 id="messages-title" className="text-lg font-bold text-brand-900">
+              Messages
+            </h2>
+            {view.messages.length === 0 ? (
+              <p className="mt-2 text-muted">Questions about your car or our offer? Write to our team here.</p>
+            ) : (
+              <ol className="mt-4 flex flex-col gap-3">
+                {view.messages.map((message) => (
+                  <li
+                    key={message.id}
+                    className={`rounded-lg p-3 ${message.author === 'seller' ? 'ml-6 bg-brand-50' : 'mr-6 border border-line'}`}
+                  >
+                    <p className="text-sm font-semibold text-brand-900">
+                      {message.author === 'seller' ? 'You' : 'Our team'} ·{' '}
+                      <time dateTime={message.createdAt}>{formatUkDayTime(new Date(message.createdAt))}</time>
+                    </p>
+                    <p className="mt-1 whitespace-pre-line">{message.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <MessageBoxIsland />
+          </section>
+        </div>
+        <aside className="flex flex-col gap-6">
+          <section aria-labelledby="car-title" className={cardClass}>
+            <h2 id="car-title" className="text-lg font-bold text-brand-900">
+              Your car
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="text-muted">Registration</dt>
+              <dd className="font-semibold">{view.registration}</dd>
+              {view.vehicle && (
+                <>
+                  <dt className="text-muted">Car</dt>
+                  <dd className="font-semibold">{view.vehicle}</dd>
+                </>
+              )}
+              <dt className="text-muted">Mileage</dt>
+              <dd className="font-semibold">{groupDigits(view.mileage)} miles</dd>
+              <dt className="text-muted">Photos</dt>
+              <dd className="font-semibold">{view.photoCount === 0 ? 'None yet' : groupDigits(view.photoCount)}</dd>
+              <dt className="text-muted">Received</dt>
+              <dd className="font-semibold">
+                <time dateTime={view.receivedAt}>{formatUkDayTime(received)}</time>
+              </dd>
+            </dl>
+          </section>
+          <section aria-labelledby="private-title" className={cardClass}>
+            <h2 id="private-title" className="text-lg font-bold text-brand-900">
+              Keep this page private
+            </h2>
+            <p className="mt-2 text-muted">
+              Anyone with the link in our e-mails can open this page, so please do not forward them. Lost the link?{' '}
+              <a href={paths.yourValuationLostLink} className={linkClass}>
+                We can send it again
+              </a>
+              .
+            </p>
+          </section>
+        </aside>
+      </Container>
+    </>
+  );
+}
+
+/** A wrong, stale or missing link: the same page whatever the reason, saying what to do next. */
+export function ErrorBoundary() {
+  const site = useSiteConfig();
+  return (
+    <>
+      <PageIntro title="We could not open your valuation" />
+      <Container className="py-10 sm:py-14">
+        <section className={`${cardClass} max-w-2xl`}>
+          <p>{sellerPortalMessages.notFound}</p>
+          <p className="mt-4">
+            <a href={paths.yourValuationLostLink} className={linkClass}>
+              Send me a new link
+            </a>{' '}
+            (you need the e-mail address and the registration you gave us).
+          </p>
+          <p className="mt-4">
+            {site.phone ? `Or call us on ${site.phone.display}. ` : ''}
+            <a href={paths.contact} className={linkClass}>
+              Other ways to contact us
+            </a>
+          </p>
+        </section>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { formatPounds } from '~/shared/offer-basics';
+import { sellerLinkUrl } from '~/shared/paths';
+import { html } from './html';
+import { emailHtml, emailText, ukDateTime, type EmailContent, type MessageContext } from './layout';
+import { vehicleName } from './valuation-received';
+
+/**
+ * The messages the seller's page causes (issue 34): to the seller, the confirmation of an accepted
+ * offer and staff's answers to their messages, each with a fresh link to their page; to staff, what
+ * the seller did on it. Staff alerts name the request and link to it in the back office; what the
+ * seller wrote stays there, not in mailboxes.
+ */
+
+type Car = { reference: string; registration: string; make: string | null; model: string | null };
+
+function contactLine(context: MessageContext): string {
+  const { phone } = context.site;
+  return phone
+    ? `If you have any questions, reply to this e-mail or call us on ${phone.display}.`
+    : 'If you have any questions, reply to this e-mail.';
+}
+
+function sellerEmail(
+  subject: string,
+  heading: string,
+  lines: string[],
+  link: { label: string; url: string },
+  context: MessageContext,
+): EmailContent {
+  return {
+    subject,
+    text: emailText(lines, context),
+    html: emailHtml(
+      subject,
+      { preheader: lines[1] ?? heading, heading, paragraphs: lines.map((line) => html`${line}`), button: link },
+      context,
+    ),
+  };
+}
+
+export type OfferAcceptedData = Car & {
+  firstName: string;
+  amountPence: number;
+  acceptedAt: string;
+  sellerSecret: string;
+};
+
+/** To the seller: they accepted our offer; what happens next. */
+export const offerAccepted = {
+  name: 'offer-accepted',
+  email(data: OfferAcceptedData, context: MessageContext): EmailContent {
+    const amount = formatPounds(data.amountPence);
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `You accepted our offer of ${amount} (reference ${data.reference})`;
+    return sellerEmail(
+      subject,
+      'Thank you: offer accepted',
+      [
+        `Hello ${data.firstName},`,
+        `You accepted our offer of ${amount} for ${vehicleName(data)} on ${ukDateTime(new Date(data.acceptedAt))}.`,
+        'What happens next: we contact you within one working day to arrange a collection time that suits you. Collection is free, and we pay you the same day, before the car leaves.',
+        'Before then, please find the V5C logbook, the service history and every key. If there is finance on the car, we settle it from the price.',
+        `Your page shows where things stand: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Open your page', url },
+      context,
+    );
+  },
+} as const;
+
+export type StaffReplyData = Car & { firstName: string; body: string; sellerSecret: string };
+
+/** To the seller: staff's answer to their message, in full (it is written for them). */
+export const staffReply = {
+  name: 'staff-reply',
+  email(data: StaffReplyData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `A reply about your valuation (reference ${data.reference})`;
+    return sellerEmail(
+      subject,
+      'A reply from our team',
+      [
+        `Hello ${data.firstName},`,
+        `About ${vehicleName(data)}:`,
+        data.body,
+        `To answer, open your page: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Open your page', url },
+      context,
+    );
+  },
+} as const;
+
+export type SellerActivityKind = 'accepted' | 'declined' | 'fresh_offer' | 'message';
+export type SellerActivityData = Car & {
+  valuationId: string;
+  kind: SellerActivityKind;
+  amountPence: number | null;
+};
+
+const activity: Record<SellerActivityKind, { subject: string; line: (amount: string) => string }> = {
+  accepted: {
+    subject: 'Offer accepted',
+    line: (amount) => `The seller accepted our offer of ${amount} on their page. Arrange the collection.`,
+  },
+  declined: {
+    subject: 'Offer declined',
+    line: (amount) => `The seller declined our offer of ${amount}. Their reason, if they gave one, is on the timeline.`,
+  },
+  fresh_offer: {
+    subject: 'Fresh offer asked for',
+    line: (amount) =>
+      `Our offer of ${amount} ended, and the seller asks for a fresh one. We promised to answer within 24 hours.`,
+  },
+  message: {
+    subject: 'New message from a seller',
+    line: () => 'The seller sent a message from their page. Read it and answer on the request’s page.',
+  },
+};
+
+/** To staff (STAFF_NOTIFY_EMAIL): something the seller did on their page, with a link to the request. */
+export const sellerActivity = {
+  name: 'seller-activity',
+  email(data: SellerActivityData, context: MessageContext): EmailContent {
+    const url = `${context.site.publicBaseUrl}/admin/valuations/${data.valuationId}`;
+    const { subject: what, line } = activity[data.kind];
+    const subject = `${what}: ${data.reference}`;
+    const lines = [
+      line(data.amountPence === null ? '' : formatPounds(data.amountPence)),
+      `Request: ${data.reference}, ${vehicleName(data)}.`,
+    ];
+    return {
+      subject,
+      text: emailText([...lines, '', `Open it: ${url}`], context),
+      html: emailHtml(
+        subject,
+        {
+          preheader: lines[0]!,
+          heading: what,
+          paragraphs: lines.map((l) => html`${l}`),
+          button: { label: 'Open the request', url },
+        },
+        context,
+      ),
+    };
+  },
+} as const;

@@ -1,0 +1,200 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/http/app-error';
+import { createRateLimit } from '~/server/http/rate-limit';
+import type { PageDataRegistry } from '~/server/render/page-data';
+import { apiErrorSchema } from '~/shared/api-error';
+import { paths, SELLER_SECRET_PARAM } from '~/shared/paths';
+import {
+  acceptOfferSchema,
+  declineOfferSchema,
+  freshOfferSchema,
+  sellerActionAnswerSchema,
+  sellerMessageSchema,
+  sellerViewSchema,
+} from '~/shared/seller-portal';
+import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
+import type { Outbox } from '../messages';
+import { valuationForSecret } from '../valuations';
+import { acceptOffer, declineOffer, postSellerMessage, requestFreshOffer } from './seller-actions';
+import { sellerCookies } from './seller-cookie';
+import { loadSellerView } from './seller-view';
+
+export type SellerPortalRoutesDeps = {
+  db: Db;
+  outbox: Outbox;
+  clock: () => Date;
+  staffNotifyEmails: readonly string[];
+  pageData: PageDataRegistry;
+  secureCookies: boolean;
+  /** SELLER_LINK_DAYS_AFTER_CLOSE. */
+  linkDaysAfterClose: number;
+  /** Calls per client address and window; tests lower it. */
+  callsLimit?: { limit: number; windowMs: number };
+};
+
+/** The seller page's route id (its module's path under src/client), whose loader is registered here. */
+export const YOUR_VALUATION_ROUTE_ID = 'features/public/your-valuation/your-valuation-page';
+
+/** Generous for a person; a cap on guessing secrets and on the alerts a page can make us send. */
+export const SELLER_CALLS_LIMIT = { limit: 120, windowMs: 10 * 60_000 };
+
+const notFound = () => new AppError('NOT_FOUND', m.notFound);
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const actionAnswer = { 200: sellerActionAnswerSchema, 409: apiErrorSchema, ...errors };
+
+/**
+ * The seller's own page and its calls (issue 34; DESIGN section 9). Access is `public` for the
+ * app's access control, because the seller has no account: their secret is the check, done first in
+ * every handler. A link we send (`/your-valuation/open?k=<secret>`) exchanges it for an HttpOnly
+ * cookie scoped to the seller's paths and redirects to `/your-valuation`, so the secret never stays
+ * in the address bar, the history or a Referer. A wrong, stale or missing secret answers exactly as
+ * a request that does not exist (404, the same words).
+ */
+export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> = async (app, deps) => {
+  const cookies = sellerCookies(deps.secureCookies);
+  const calls = createRateLimit(deps.db, deps.clock, {
+    bucket: 'seller-portal',
+    ...(deps.callsLimit ?? SELLER_CALLS_LIMIT),
+    message: m.tooMany,
+  });
+
+  /** The valuation the seller's cookie opens now, or 404. */
+  async function sellerValuation(request: FastifyRequest): Promise<string> {
+    await calls.take(request.ip);
+    const access = await valuationForSecret(deps.db, cookies.read(request), {
+      now: deps.clock(),
+      daysAfterClose: deps.linkDaysAfterClose,
+    });
+    if (!access) throw notFound();
+    return access.valuationId;
+  }
+
+  deps.pageData.register(YOUR_VALUATION_ROUTE_ID, async ({ cookies: pageCookies, clock }) => {
+    const now = clock();
+    const access = await valuationForSecret(deps.db, pageCookies?.[cookies.name], {
+      now,
+      daysAfterClose: deps.linkDaysAfterClose,
+    });
+    const view = access && (await loadSellerView(deps.db, access.valuationId, now));
+    if (!view) throw notFound();
+    // Never kept: the page is the seller's alone (the page routes do not keep private pages anyway).
+    return { data: view, version: now.getTime() };
+  });
+
+  const noStore = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+
+  app.get(
+    paths.yourValuationOpen,
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ [SELLER_SECRET_PARAM]: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      noStore(reply).header('X-Robots-Tag', 'noindex, nofollow');
+      await calls.take(request.ip);
+      const secret = request.query[SELLER_SECRET_PARAM];
+      const access = await valuationForSecret(deps.db, secret, {
+        now: deps.clock(),
+        daysAfterClose: deps.linkDaysAfterClose,
+      });
+      // A secret that opens nothing clears any cookie held, so the page says what it says to a stranger.
+      if (access && secret) cookies.set(reply, secret);
+      else cookies.clear(reply);
+      return reply.redirect(paths.yourValuation, 303);
+    },
+  );
+
+  app.get(
+    '/api/your-valuation',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The seller’s view of their request', response: { 200: sellerViewSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const valuationId = await sellerValuation(request);
+      noStore(reply);
+      const view = await loadSellerView(deps.db, valuationId, deps.clock());
+      if (!view) throw notFound();
+      return view;
+    },
+  );
+
+  const actionDeps = { db: deps.db, outbox: deps.outbox, staffNotifyEmails: deps.staffNotifyEmails };
+
+  app.post(
+    '/api/your-valuation/offer/accept',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Accept the offer (seller)', body: acceptOfferSchema, response: actionAnswer },
+    },
+    async (request, reply) => {
+      const valuationId = await sellerValuation(request);
+      noStore(reply);
+      await acceptOffer(actionDeps, {
+        valuationId,
+        offerId: request.body.offerId,
+        now: deps.clock(),
+        clientAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      request.log.info({ valuationId, offerId: request.body.offerId }, 'offer accepted by the seller');
+      return { message: m.accepted };
+    },
+  );
+
+  app.post(
+    '/api/your-valuation/offer/decline',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Decline the offer (seller)', body: declineOfferSchema, response: actionAnswer },
+    },
+    async (request, reply) => {
+      const valuationId = await sellerValuation(request);
+      noStore(reply);
+      const { offerId, reason } = request.body;
+      await declineOffer(actionDeps, { valuationId, offerId, reason, now: deps.clock() });
+      request.log.info({ valuationId, offerId }, 'offer declined by the seller');
+      return { message: m.declined };
+    },
+  );
+
+  app.post(
+    '/api/your-valuation/offer/fresh',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Ask for a fresh offer (seller)', body: freshOfferSchema, response: actionAnswer },
+    },
+    async (request, reply) => {
+      const valuationId = await sellerValuation(request);
+      noStore(reply);
+      await requestFreshOffer(actionDeps, { valuationId, offerId: request.body.offerId, now: deps.clock() });
+      request.log.info({ valuationId }, 'fresh offer asked for by the seller');
+      return { message: m.freshOfferAsked };
+    },
+  );
+
+  app.post(
+    '/api/your-valuation/messages',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Send a message to staff (seller)',
+        body: sellerMessageSchema,
+        response: { 201: sellerActionAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const valuationId = await sellerValuation(request);
+      noStore(reply);
+      await postSellerMessage(actionDeps, { valuationId, body: request.body.body, now: deps.clock() });
+      request.log.info({ valuationId }, 'message from the seller');
+      return reply.status(201).send({ message: m.messageSent });
+    },
+  );
+};

@@ -1,0 +1,265 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  carValuations,
+  offerAcceptances,
+  outboundMessages,
+  valuationEvents,
+  valuationMessages,
+  valuationOffers,
+} from '~/server/db/schema';
+import type { SellerView } from '~/shared/seller-portal-basics';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app';
+import { cheapHasher, days, hours, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
+import { testEngines } from '../../../../test/helpers/database';
+import { validValuation } from '../../../../test/helpers/valuation';
+
+/**
+ * The seller's page and its calls (issue 34): the link from a message exchanges the secret for a
+ * cookie and an address without it; the cookie opens the view; the seller accepts or declines the
+ * newest offer before its end, asks for a fresh one after it, and writes to staff; a wrong, stale
+ * or missing secret answers as a request that does not exist.
+ */
+
+const ORIGIN = 'http://localhost';
+const STAFF = 'team@example.com';
+
+describe.each(testEngines)('the seller’s page on %s', (engine) => {
+  const hasher = cheapHasher();
+  let t: TestApp | undefined;
+  let staffCookie: string;
+  let clock = testClock();
+
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const db = () => t!.db.database.db;
+
+  async function setup() {
+    clock = testClock(new Date('2026-03-02T09:00:00Z'));
+    t = await createTestApp(engine, { env: { STAFF_NOTIFY_EMAIL: STAFF }, deps: { passwordHasher: hasher, clock } });
+    const admin = await seedUser(db(), hasher, { username: 'dana' });
+    staffCookie = await signedInCookie(t.app, admin);
+    return submit();
+  }
+
+  async function submit() {
+    const response = await t!.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string; uploadToken: string }>();
+  }
+
+  /** Opens the link as a browser would, and gives back the cookie header it then sends to the seller's paths. */
+  async function open(secret: string) {
+    const response = await t!.app.inject({ method: 'GET', url: `/your-valuation/open?k=${secret}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/your-valuation');
+    const cookies = response.cookies;
+    return { response, cookies, header: cookies.find((c) => c.value)?.value };
+  }
+
+  const sellerCall = (method: 'GET' | 'POST', url: string, secret: string | undefined, payload?: object) =>
+    t!.app.inject({
+      method,
+      url,
+      headers: { ...(secret ? { cookie: `seller=${secret}` } : {}), origin: ORIGIN },
+      ...(payload ? { payload } : {}),
+    });
+
+  const offer = (id: string, payload: Record<string, unknown>) =>
+    t!.app.inject({
+      method: 'POST',
+      url: `/api/valuations/${id}/offer`,
+      headers: { cookie: staffCookie, origin: ORIGIN },
+      payload,
+    });
+
+  it('exchanges the link’s secret for an HttpOnly cookie on the seller’s paths, then an address without it', async () => {
+    const { uploadToken } = await setup();
+    const { cookies } = await open(uploadToken);
+    expect(cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite])).toEqual([
+      ['seller', '/your-valuation', true, 'Lax'],
+      ['seller', '/api/your-valuation', true, 'Lax'],
+    ]);
+    const view = await sellerCall('GET', '/api/your-valuation', uploadToken);
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect(view.headers['referrer-policy']).toBe('no-referrer');
+    expect(view.json<SellerView>()).toMatchObject({
+      firstName: 'Jo',
+      stage: 'new',
+      offer: null,
+      replyBy: '2026-03-03T09:00:00.000Z',
+      messages: [],
+    });
+  });
+
+  it('answers a wrong, missing, another shape or stale secret as a request that does not exist', async () => {
+    const { uploadToken } = await setup();
+    const wrong = 'x'.repeat(43);
+    const answers = await Promise.all(
+      [undefined, wrong, 'short', `${uploadToken}x`].map((secret) => sellerCall('GET', '/api/your-valuation', secret)),
+    );
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
+    expect(answers[0]!.statusCode).toBe(404);
+    // A wrong link clears any cookie held and lands on the same page as a stranger.
+    const { cookies } = await open(wrong);
+    expect(cookies.every((c) => c.value === '')).toBe(true);
+  });
+
+  it('the seller accepts the open offer: recorded, the stage moves, the seller and staff are told', async () => {
+    const { id, uploadToken } = await setup();
+    const sent = (await offer(id, { offerAmount: 6500, validityDays: 2 })).json<{ id: string }>();
+    const view = (await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>();
+    expect(view.offer).toMatchObject({
+      id: sent.id,
+      amountPence: 650_000,
+      status: 'open',
+      validUntil: '2026-03-04T23:59:59.000Z',
+    });
+    expect(view.offer!.conditions[0]).toBe('The mileage is within 500 miles of the 45,000 you told us.');
+
+    const accepted = await t!.app.inject({
+      method: 'POST',
+      url: '/api/your-valuation/offer/accept',
+      headers: { cookie: `seller=${uploadToken}`, origin: ORIGIN, 'user-agent': 'Phone browser 1.0' },
+      payload: { offerId: sent.id },
+      remoteAddress: '81.2.69.142',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [acceptance] = await db().select().from(offerAcceptances);
+    expect(acceptance).toMatchObject({
+      offerId: sent.id,
+      valuationId: id,
+      clientAddress: '81.2.69.0',
+      userAgent: 'Phone browser 1.0',
+      declarations: { mileage: 45_000 },
+    });
+    const [row] = await db().select({ status: carValuations.status }).from(carValuations);
+    expect(row!.status).toBe('offer_accepted');
+    const mail = await db()
+      .select({ to: outboundMessages.recipient, template: outboundMessages.templateName })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.valuationId, id))
+      .orderBy(asc(outboundMessages.createdAt));
+    expect(mail).toEqual(
+      expect.arrayContaining([
+        { to: 'jo@example.com', template: 'offer-accepted' },
+        { to: STAFF, template: 'seller-activity' },
+      ]),
+    );
+    const events = await db()
+      .select({ type: valuationEvents.type, data: valuationEvents.data })
+      .from(valuationEvents)
+      .where(eq(valuationEvents.valuationId, id));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { type: 'offer_accepted', data: { offerId: sent.id, amountPence: 650_000, by: 'seller' } },
+        {
+          type: 'status_changed',
+          data: { from: 'offer_made', to: 'offer_accepted', event: 'accept_offer', by: 'seller' },
+        },
+      ]),
+    );
+    // Once accepted, the same offer cannot be answered again.
+    const again = await sellerCall('POST', '/api/your-valuation/offer/decline', uploadToken, { offerId: sent.id });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses acceptance after the end; the seller then asks for a fresh offer, and staff hear once', async () => {
+    const { id, uploadToken } = await setup();
+    const sent = (await offer(id, { offerAmount: 6500, validityDays: 2 })).json<{ id: string }>();
+    // From 09:00 on Monday 2 March to midnight, the first second after 23:59:59 on Wednesday 4 March.
+    clock.advance(days(2) + hours(15));
+    const refused = await sellerCall('POST', '/api/your-valuation/offer/accept', uploadToken, { offerId: sent.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message:
+        'This offer ended at 23:59 on Wednesday 4 March, so it can no longer be accepted. Ask us for a fresh offer and we will look at your car again.',
+    });
+    expect(await db().select().from(offerAcceptances)).toEqual([]);
+    const view = (await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>();
+    expect(view.offer!.status).toBe('expired');
+
+    for (let i = 0; i < 2; i++) {
+      const fresh = await sellerCall('POST', '/api/your-valuation/offer/fresh', uploadToken, { offerId: sent.id });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+    }
+    const alerts = await db()
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.valuationId, id), eq(outboundMessages.templateName, 'seller-activity')));
+    expect(alerts).toHaveLength(1);
+    const [stored] = await db().select().from(valuationOffers).where(eq(valuationOffers.id, sent.id));
+    expect(stored!.status).toBe('expired');
+    expect((await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>().freshOfferRequestedAt).toBe(
+      clock().toISOString(),
+    );
+  });
+
+  it('asking for a fresh offer while the offer is open answers that it is still open', async () => {
+    const { id, uploadToken } = await setup();
+    const sent = (await offer(id, { offerAmount: 6500 })).json<{ id: string }>();
+    const early = await sellerCall('POST', '/api/your-valuation/offer/fresh', uploadToken, { offerId: sent.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: 'Your offer is still open: you can accept or decline it.' });
+  });
+
+  it('declining records the reason and closes the request as declined', async () => {
+    const { id, uploadToken } = await setup();
+    const sent = (await offer(id, { offerAmount: 6500 })).json<{ id: string }>();
+    const declined = await sellerCall('POST', '/api/your-valuation/offer/decline', uploadToken, {
+      offerId: sent.id,
+      reason: '  Sold it to a neighbour. ',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const [stored] = await db().select().from(valuationOffers).where(eq(valuationOffers.id, sent.id));
+    expect(stored).toMatchObject({ status: 'declined', declineReason: 'Sold it to a neighbour.' });
+    const [row] = await db()
+      .select({ status: carValuations.status, lostReason: carValuations.lostReason })
+      .from(carValuations);
+    expect(row).toEqual({ status: 'lost', lostReason: 'declined' });
+  });
+
+  it('a message from the seller is stored, on the timeline, and staff are told; an empty one is refused', async () => {
+    const { id, uploadToken } = await setup();
+    const empty = await sellerCall('POST', '/api/your-valuation/messages', uploadToken, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      issues: [{ path: 'body', message: 'Write your message before sending it.' }],
+    });
+    const sent = await sellerCall('POST', '/api/your-valuation/messages', uploadToken, {
+      body: 'Can you collect on Saturday?',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(
+      await db().select({ body: valuationMessages.body, author: valuationMessages.author }).from(valuationMessages),
+    ).toEqual([{ body: 'Can you collect on Saturday?', author: 'seller' }]);
+    const alerts = await db()
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.valuationId, id), eq(outboundMessages.templateName, 'seller-activity')));
+    expect(alerts).toHaveLength(1);
+    const view = (await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>();
+    expect(view.messages.map((m) => [m.author, m.body])).toEqual([['seller', 'Can you collect on Saturday?']]);
+  });
+
+  it('links stop working 30 days after the request closes', async () => {
+    const { id, uploadToken } = await setup();
+    const lost = await t!.app.inject({
+      method: 'PATCH',
+      url: `/api/valuations/${id}/status`,
+      headers: { cookie: staffCookie, origin: ORIGIN },
+      payload: { status: 'lost', lostReason: 'withdrawn' },
+    });
+    expect(lost.statusCode, lost.body).toBe(200);
+    clock.advance(days(30));
+    expect((await sellerCall('GET', '/api/your-valuation', uploadToken)).statusCode).toBe(200);
+    clock.advance(1_000);
+    expect((await sellerCall('GET', '/api/your-valuation', uploadToken)).statusCode).toBe(404);
+    const { cookies } = await open(uploadToken);
+    expect(cookies.every((c) => c.value === '')).toBe(true);
+  });
+});

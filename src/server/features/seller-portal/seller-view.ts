@@ -1,0 +1,92 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import {
+  carValuations,
+  offerAcceptances,
+  valuationEvents,
+  valuationMessages,
+  valuationOffers,
+} from '~/server/db/schema';
+import { conditionLines, type OfferStatus } from '~/shared/offer-basics';
+import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
+import { makeAndModel } from '~/shared/vehicle-names';
+
+/** The conversation shows at most this many messages, the newest. */
+const MESSAGES_SHOWN = 200;
+
+const effective = (status: OfferStatus, validUntil: Date, now: Date): OfferStatus =>
+  status === 'open' && now > validUntil ? 'expired' : status;
+
+/** What the seller's page shows of `valuationId` at `now` (its caller has checked the seller's cookie). */
+export async function loadSellerView(db: Db, valuationId: string, now: Date): Promise<SellerView | undefined> {
+  const [row] = await db.select().from(carValuations).where(eq(carValuations.id, valuationId));
+  if (!row) return undefined;
+  const [offer] = await db
+    .select({
+      id: valuationOffers.id,
+      amountPence: valuationOffers.amountPence,
+      validUntil: valuationOffers.validUntil,
+      status: valuationOffers.status,
+      conditions: valuationOffers.conditions,
+      notes: valuationOffers.notes,
+      createdAt: valuationOffers.createdAt,
+      acceptedAt: offerAcceptances.acceptedAt,
+    })
+    .from(valuationOffers)
+    .leftJoin(offerAcceptances, eq(offerAcceptances.offerId, valuationOffers.id))
+    .where(eq(valuationOffers.valuationId, valuationId))
+    .orderBy(desc(valuationOffers.createdAt), desc(valuationOffers.id))
+    .limit(1);
+  const [fresh] = offer
+    ? await db
+        .select({ createdAt: valuationEvents.createdAt })
+        .from(valuationEvents)
+        .where(
+          and(
+            eq(valuationEvents.valuationId, valuationId),
+            eq(valuationEvents.type, 'fresh_offer_requested'),
+            gt(valuationEvents.createdAt, offer.createdAt),
+          ),
+        )
+        .orderBy(desc(valuationEvents.createdAt))
+        .limit(1)
+    : [];
+  const messages = await db
+    .select({
+      id: valuationMessages.id,
+      author: valuationMessages.author,
+      body: valuationMessages.body,
+      createdAt: valuationMessages.createdAt,
+    })
+    .from(valuationMessages)
+    .where(eq(valuationMessages.valuationId, valuationId))
+    .orderBy(desc(valuationMessages.createdAt))
+    .limit(MESSAGES_SHOWN);
+  const vehicle = [makeAndModel(row), row.year].filter(Boolean).join(' ');
+  return {
+    reference: row.reference,
+    firstName: row.firstName,
+    registration: row.registration,
+    vehicle: vehicle || null,
+    mileage: row.mileage,
+    stage: row.status,
+    lostReason: row.lostReason,
+    receivedAt: row.createdAt.toISOString(),
+    replyBy: new Date(row.createdAt.getTime() + REPLY_PROMISE_HOURS * 3_600_000).toISOString(),
+    offer: offer
+      ? {
+          id: offer.id,
+          amountPence: offer.amountPence,
+          validUntil: offer.validUntil.toISOString(),
+          status: effective(offer.status, offer.validUntil, now),
+          conditions: conditionLines(offer.conditions),
+          notes: offer.notes,
+          acceptedAt: offer.acceptedAt?.toISOString() ?? null,
+        }
+      : null,
+    freshOfferRequestedAt: fresh?.createdAt.toISOString() ?? null,
+    messages: messages.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    photoCount: row.photoPaths.length,
+    now: now.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { optionalText } from './schema-kit';
+import {
+  DECLINE_REASON_MAX_LENGTH,
+  SELLER_MESSAGE_MAX_LENGTH,
+  sellerPortalMessages as m,
+} from './seller-portal-basics';
+
+/** The seller page's calls (issue 34): what each takes, with every rule it applies. */
+
+const offerId = z.uuid({ message: m.offerIdInvalid });
+
+export const acceptOfferSchema = z.object({ offerId });
+export const declineOfferSchema = z.object({
+  offerId,
+  reason: optionalText({ max: DECLINE_REASON_MAX_LENGTH, tooLong: m.declineReasonTooLong, multiline: true }),
+});
+export const freshOfferSchema = z.object({ offerId });
+
+export const sellerMessageSchema = z.object({
+  body: z
+    .string({ message: m.messageRequired })
+    .trim()
+    .min(1, m.messageRequired)
+    .max(SELLER_MESSAGE_MAX_LENGTH, m.messageTooLong),
+});
+
+/** Every answer of the seller's calls but the view: what happened, in the seller's words. */
+export const sellerActionAnswerSchema = z.object({ message: z.string() });
+
+const offerStatus = z.enum(['open', 'accepted', 'declined', 'expired', 'superseded', 'revised']);
+
+export const sellerViewSchema = z.object({
+  reference: z.string(),
+  firstName: z.string(),
+  registration: z.string(),
+  vehicle: z.string().nullable(),
+  mileage: z.number().int(),
+  stage: z.enum([
+    'new',
+    'contacted',
+    'offer_made',
+    'offer_accepted',
+    'collection_booked',
+    'collected',
+    'completed',
+    'lost',
+  ]),
+  lostReason: z
+    .enum(['declined', 'offer_expired', 'no_response', 'sold_elsewhere', 'withdrawn', 'not_buying'])
+    .nullable(),
+  receivedAt: z.iso.datetime(),
+  replyBy: z.iso.datetime(),
+  offer: z
+    .object({
+      id: z.uuid(),
+      amountPence: z.number().int(),
+      validUntil: z.iso.datetime(),
+      status: offerStatus,
+      conditions: z.array(z.string()),
+      notes: z.string().nullable(),
+      acceptedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  freshOfferRequestedAt: z.iso.datetime().nullable(),
+  messages: z.array(
+    z.object({ id: z.uuid(), author: z.enum(['seller', 'staff']), body: z.string(), createdAt: z.iso.datetime() }),
+  ),
+  photoCount: z.number().int(),
+  now: z.iso.datetime(),
+});

@@ -83,6 +83,17 @@ export const valuationDetailSchema = z.object({
   events: z.array(valuationEventSchema),
   /** Newest first, each with its messages' delivery status. */
   offers: z.array(offerSchema),
+  /** The conversation with the seller (issue 34), oldest first: their messages from their page, and staff's answers. */
+  conversation: z.array(
+    z.object({
+      id: z.uuid(),
+      author: z.enum(['seller', 'staff']),
+      body: z.string(),
+      /** The member of staff who answered; null for the seller, or an account since removed. */
+      staffName: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
 });
 export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
 

@@ -36,6 +36,7 @@ export const adminValuationMessages = {
   restored: 'Valuation restored to active list',
   deleted: 'Valuation permanently deleted',
   statusChanged: 'Status updated',
+  invalidOfferFilter: 'The offer filter must be "expired" or empty.',
   statusFailed: 'Failed to update status',
   archiveFailed: 'Failed to archive valuation',
   restoreFailed: 'Failed to restore valuation',
@@ -67,6 +68,14 @@ export const valuationListQuerySchema = paginationQuery({
    */
   q: storableCharacters(z.string().trim())
     .pipe(z.string().max(VALUATION_SEARCH_MAX_LENGTH, adminValuationMessages.searchTooLong))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /**
+   * `expired`: requests at "Offer made" whose newest offer ended before the seller answered (issue
+   * 34). Absent or empty for all.
+   */
+  offer: z
+    .union([z.literal(''), z.literal('expired')], { message: adminValuationMessages.invalidOfferFilter })
     .optional()
     .transform((v) => (v ? v : undefined)),
   /** Absent (or empty, as the "All Requests" choice sends it) for every status. */

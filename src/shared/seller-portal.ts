@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './schema-kit';
+import { optionalText, text } from './schema-kit';
 import {
   DECLINE_REASON_MAX_LENGTH,
   SELLER_MESSAGE_MAX_LENGTH,
@@ -18,11 +18,13 @@ export const declineOfferSchema = z.object({
 export const freshOfferSchema = z.object({ offerId });
 
 export const sellerMessageSchema = z.object({
-  body: z
-    .string({ message: m.messageRequired })
-    .trim()
-    .min(1, m.messageRequired)
-    .max(SELLER_MESSAGE_MAX_LENGTH, m.messageTooLong),
+  body: text({
+    min: 1,
+    tooShort: m.messageRequired,
+    max: SELLER_MESSAGE_MAX_LENGTH,
+    tooLong: m.messageTooLong,
+    multiline: true,
+  }),
 });
 
 /** Every answer of the seller's calls but the view: what happened, in the seller's words. */

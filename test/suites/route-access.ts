@@ -38,6 +38,15 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/valuations/:id/photos': 'public',
   'GET /api/valuations/:id/photos/:photoPath': 'public',
   'DELETE /api/valuations/:id/photos/:photoPath': 'public',
+  // The seller's page's calls (issue 34): no session, the seller's cookie is checked in each handler
+  // (404 without it, as for a request that does not exist); test/suites/seller-access.test.ts tries
+  // them with other sellers' and stale secrets.
+  'GET /api/your-valuation': 'public',
+  'POST /api/your-valuation/offer/accept': 'public',
+  'POST /api/your-valuation/offer/decline': 'public',
+  'POST /api/your-valuation/offer/fresh': 'public',
+  'POST /api/your-valuation/messages': 'public',
+  'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',
   'GET /api/valuations/archived': 'admin',
@@ -138,6 +147,8 @@ export const otherRouteAccess: Record<string, Access> = {
   // The public forms posted without JavaScript (render/page-forms.ts): complaints and reviews.
   'POST /contact': 'public',
   'POST /reviews/write': 'public',
+  // Where our links to the seller point: exchanges the secret for the seller's cookie (issue 34).
+  'GET /your-valuation/open': 'public',
 };
 
 export const routeAccess: Record<string, Access> = { ...apiRouteAccess, ...otherRouteAccess };

@@ -8,10 +8,11 @@ import {
   valuationOffers,
 } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
+import { adminValuationMessages } from '~/shared/admin-valuations';
 import { formatUkDeadline } from '~/shared/offer-validity';
 import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
 import { truncateAddress } from '../analytics';
-import { offerAccepted, sellerActivity, type Outbox, type SellerActivityKind } from '../messages';
+import { offerAccepted, sellerActivity, staffReply, type Outbox, type SellerActivityKind } from '../messages';
 import { issueSellerSecret, moveValuation } from '../valuations';
 
 /**
@@ -224,5 +225,45 @@ export async function postSellerMessage(
       createdAt: now,
     });
     await tellStaff(tx, deps, valuation, 'message', null);
+  });
+}
+
+/**
+ * Staff's answer to the seller, from the request's page: stored on the conversation, on the
+ * timeline, and e-mailed to the seller in full with a fresh link to their page.
+ */
+export async function replyToSeller(
+  deps: SellerActionDeps,
+  reply: { valuationId: string; body: string; staffUserId: number; now: Date },
+): Promise<void> {
+  const { valuationId, body, staffUserId, now } = reply;
+  await deps.db.transaction(async (tx) => {
+    const [valuation] = await tx.select().from(carValuations).where(eq(carValuations.id, valuationId)).for('update');
+    if (!valuation) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
+    const [stored] = await tx
+      .insert(valuationMessages)
+      .values({ valuationId, author: 'staff', staffUserId, body, createdAt: now })
+      .returning({ id: valuationMessages.id });
+    await tx.insert(valuationEvents).values({
+      valuationId,
+      type: 'message_to_seller',
+      data: { messageId: stored!.id },
+      actorUserId: staffUserId,
+      createdAt: now,
+    });
+    await deps.outbox.queueEmail(tx, {
+      to: valuation.email,
+      template: staffReply,
+      data: {
+        reference: valuation.reference,
+        registration: valuation.registration,
+        make: valuation.make,
+        model: valuation.model,
+        firstName: valuation.firstName,
+        body,
+        sellerSecret: await issueSellerSecret(tx, valuationId, now),
+      },
+      valuationId,
+    });
   });
 }

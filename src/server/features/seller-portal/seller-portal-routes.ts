@@ -18,7 +18,9 @@ import {
 import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
 import type { Outbox } from '../messages';
 import { valuationForSecret } from '../valuations';
-import { acceptOffer, declineOffer, postSellerMessage, requestFreshOffer } from './seller-actions';
+import { requireAuth } from '~/server/auth/access';
+import { valuationIdParamsSchema } from '~/shared/admin-valuations';
+import { acceptOffer, declineOffer, postSellerMessage, replyToSeller, requestFreshOffer } from './seller-actions';
 import { sellerCookies } from './seller-cookie';
 import { loadSellerView } from './seller-view';
 
@@ -197,4 +199,27 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
       return reply.status(201).send({ message: m.messageSent });
     },
   );
+
+  app.post(
+    '/api/valuations/:id/messages',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Answer the seller (staff)',
+        params: valuationIdParamsSchema,
+        body: sellerMessageSchema,
+        response: { 201: sellerActionAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const staffUserId = requireAuth(request).user.id;
+      await replyToSeller(actionDeps, { valuationId: id, body: request.body.body, staffUserId, now: deps.clock() });
+      request.log.info({ valuationId: id, by: staffUserId }, 'reply sent to the seller');
+      return reply.status(201).send({ message: REPLY_SENT });
+    },
+  );
 };
+
+/** What staff see once their answer is on its way. */
+const REPLY_SENT = 'Reply sent to the seller by e-mail, and shown on their page.';

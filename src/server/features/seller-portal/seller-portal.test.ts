@@ -12,6 +12,7 @@ import type { SellerView } from '~/shared/seller-portal-basics';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, hours, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { registerCanary } from '../../../../test/helpers/log-hygiene';
 import { validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -94,6 +95,23 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
       replyBy: '2026-03-03T09:00:00.000Z',
       messages: [],
     });
+  });
+
+  it('the offer e-mail’s link opens the page; no log line holds its secret', async () => {
+    const { id } = await setup();
+    await offer(id, { offerAmount: 6500 });
+    const [mail] = await db()
+      .select({ text: outboundMessages.textBody })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.valuationId, id), eq(outboundMessages.templateName, 'valuation-offer')));
+    const secret = /\/your-valuation\/open\?k=([\w-]{43})/.exec(mail!.text)![1]!;
+    registerCanary('seller secret from an e-mail', secret);
+    const { cookies } = await open(secret);
+    expect(cookies[0]!.value).toBe(secret);
+    expect((await sellerCall('GET', '/api/your-valuation', secret)).json<SellerView>().offer).not.toBeNull();
+    // The request was logged, with its query left out.
+    expect(t!.logs.text()).toContain('/your-valuation/open');
+    expect(t!.logs.text()).not.toContain(secret);
   });
 
   it('answers a wrong, missing, another shape or stale secret as a request that does not exist', async () => {

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, users, valuationEvents } from '~/server/db/schema';
+import { carValuations, users, valuationEvents, valuationMessages } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { listOffers } from './offers';
 import { findPhotoEntry, photoIds, type PhotoEntry } from './photos';
@@ -8,6 +8,8 @@ import { findPhotoEntry, photoIds, type PhotoEntry } from './photos';
 /** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
 const EVENTS_SHOWN = 500;
 
+/** The conversation shows at most this many messages, the newest. */
+const CONVERSATION_SHOWN = 500;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
@@ -58,12 +60,31 @@ export async function valuationDetail(
     };
   });
 }
+/** The conversation with the seller, oldest first (the newest CONVERSATION_SHOWN). */
+async function conversationOf(db: Db, valuationId: string): Promise<ValuationDetail['conversation']> {
+  const rows = await db
+    .select({
+      id: valuationMessages.id,
+      author: valuationMessages.author,
+      body: valuationMessages.body,
+      staffName: users.username,
+      createdAt: valuationMessages.createdAt,
+    })
+    .from(valuationMessages)
+    .leftJoin(users, eq(users.id, valuationMessages.staffUserId))
+    .where(eq(valuationMessages.valuationId, valuationId))
+    .orderBy(desc(valuationMessages.createdAt))
+    .limit(CONVERSATION_SHOWN);
+  return rows.reverse().map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
 
 /** The stored files of one of the valuation's photos, or undefined when either is unknown. */
 export async function adminPhotoEntry(db: Db, id: string, photoId: string): Promise<PhotoEntry | undefined> {
   const [row] = await db
     .select({ photoPaths: carValuations.photoPaths })
     .from(carValuations)
+      conversation: await conversationOf(tx, id),
     .where(eq(carValuations.id, id));
   return row ? findPhotoEntry(row.photoPaths, photoId) : undefined;
 }

@@ -78,7 +78,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         },
       },
       async (request) => {
-        const page = await listValuations(deps.db, archived, request.query);
+        const page = await listValuations(deps.db, archived, request.query, deps.clock());
         return { ...page, items: page.items.map(toListItem) };
       },
     );

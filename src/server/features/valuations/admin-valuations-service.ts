@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, valuationEvents, valuationSearchExpressions, type CarValuation } from '~/server/db/schema';
+import {
+  carValuations,
+  valuationEvents,
+  valuationOffers,
+  valuationSearchExpressions,
+  type CarValuation,
+} from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
 import {
@@ -82,15 +88,27 @@ export async function listValuations(
   db: Db,
   archived: boolean,
   filters: ValuationListFilters,
+  now: Date = new Date(),
 ): Promise<Omit<ValuationListResponse, 'items'> & { items: ListRow[] }> {
   const { page, pageSize } = filters;
-  const [counted] = await listQueries(db, archived, filters).count;
+  const [counted] = await listQueries(db, archived, filters, { now }).count;
   const matches = Number(counted?.total ?? 0);
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
   const fewMatches = matches <= FEW_MATCHES;
-  const items = matches === 0 ? [] : await listQueries(db, archived, filters, { fewMatches }).page;
+  const items = matches === 0 ? [] : await listQueries(db, archived, filters, { fewMatches, now }).page;
   return { items, page, pageSize, total, totalCapped, pageCount: Math.ceil(total / pageSize) };
+}
+
+/**
+ * At "Offer made" with no offer still standing: the newest offer ended unanswered (an accepted or
+ * declined one would have moved the stage). The stage index finds the few candidates; the open
+ * offer, if any, is one probe of `valuation_offers_one_open_idx` each.
+ */
+function offerExpired(now: Date): SQL {
+  return sql`${carValuations.status} = 'offer_made' and not exists (
+    select 1 from ${valuationOffers} where ${valuationOffers.valuationId} = ${carValuations.id}
+      and ${valuationOffers.status} = 'open' and ${valuationOffers.validUntil} >= ${now})`;
 }
 
 /**
@@ -101,10 +119,11 @@ export function listQueries(
   db: Db,
   archived: boolean,
   filters: ValuationListFilters,
-  options: { fewMatches?: boolean } = {},
+  options: { fewMatches?: boolean; now?: Date } = {},
 ) {
   const conditions: SQL[] = [eq(carValuations.isArchived, archived)];
   if (filters.status) conditions.push(eq(carValuations.status, filters.status));
+  if (filters.offer === 'expired') conditions.push(offerExpired(options.now ?? new Date()));
   if (filters.q) conditions.push(searchMatches(filters.q));
   const where = and(...conditions);
   const capped = db

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '~/client/lib/api-client';
 import { queryKeyUrl } from '~/client/lib/query-client';
 import { valuationListResponseSchema, type ValuationListResponse } from '~/shared/admin-valuations';
-import type { ValuationListSearch } from '../lib/list-search';
+import { statusQuery, type ValuationListSearch } from '../lib/list-search';
 
 /** The two lists: the dashboard's active requests and the archive. */
 export type ValuationListKind = 'active' | 'archived';
@@ -15,7 +15,7 @@ export const valuationListPath = (kind: ValuationListKind) => `/api/valuations/$
 export function valuationListQueryOptions(kind: ValuationListKind, { page, q, status }: ValuationListSearch) {
   const queryKey = [
     valuationListPath(kind),
-    { page, pageSize: VALUATIONS_PAGE_SIZE, q: q || undefined, status: kind === 'active' ? status : undefined },
+    { page, pageSize: VALUATIONS_PAGE_SIZE, q: q || undefined, ...(kind === 'active' ? statusQuery(status) : {}) },
   ] as const;
   return queryOptions({
     queryKey,

@@ -3,13 +3,9 @@ import { useId } from 'react';
 import { Input, inputClassName } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
-import {
-  VALUATION_SEARCH_MAX_LENGTH,
-  valuationStatusValues,
-  type ValuationStatusValue,
-} from '~/shared/admin-valuations';
+import { VALUATION_SEARCH_MAX_LENGTH, valuationStatusValues } from '~/shared/admin-valuations';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import type { ValuationListSearch } from '../lib/list-search';
+import { OFFER_EXPIRED_FILTER, type ListStatusFilter, type ValuationListSearch } from '../lib/list-search';
 import { statusLabel } from './status-badge';
 
 export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
@@ -52,19 +48,21 @@ export function ListSearchBar({
             id={statusId}
             value={state.status ?? ''}
             onChange={(event) =>
-              onChange(
-                { status: (event.target.value || undefined) as ValuationStatusValue | undefined },
-                { typing: false },
-              )
+              onChange({ status: (event.target.value || undefined) as ListStatusFilter | undefined }, { typing: false })
             }
             className={cn(inputClassName, 'cursor-pointer pr-8')}
           >
             <option value="">All Requests</option>
-            {valuationStatusValues.map((status) => (
+            {valuationStatusValues.map((status) => [
               <option key={status} value={status}>
                 {statusLabel(status)}
-              </option>
-            ))}
+              </option>,
+              status === 'offer_made' ? (
+                <option key={OFFER_EXPIRED_FILTER} value={OFFER_EXPIRED_FILTER}>
+                  Offer expired
+                </option>
+              ) : null,
+            ])}
           </select>
         </div>
       ) : null}

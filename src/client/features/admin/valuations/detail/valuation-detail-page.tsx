@@ -8,6 +8,7 @@ import { adminPaths } from '../../admin-paths';
 import { errorMessage } from '../../lib/server-errors';
 import { useValuation } from './api/get-valuation';
 import { DetailTabs } from './components/detail-tabs';
+import { ConversationCard } from './components/conversation-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
@@ -72,6 +73,7 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
           </section>
           <section aria-label="Actions" className="order-3 grid gap-6 lg:order-none">
             <SendOfferCard key={valuation.id} valuation={valuation} />
+            <ConversationCard key={`conversation-${valuation.id}`} valuation={valuation} />
             <ForwardToDealerCard valuationId={valuation.id} />
           </section>
         </div>

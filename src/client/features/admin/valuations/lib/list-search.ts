@@ -12,8 +12,25 @@ export type ValuationListSearch = {
   page: number;
   /** Trimmed; '' for no search. */
   q: string;
-  status: ValuationStatusValue | undefined;
+  status: ListStatusFilter | undefined;
 };
+
+/**
+ * The status filter's choices: every stage, and "Offer expired" (requests at Offer made whose
+ * newest offer ended unanswered: `?offer=expired` to the API, issue 34).
+ */
+export type ListStatusFilter = ValuationStatusValue | typeof OFFER_EXPIRED_FILTER;
+export const OFFER_EXPIRED_FILTER = 'offer_expired';
+const statusFilters: readonly ListStatusFilter[] = [...valuationStatusValues, OFFER_EXPIRED_FILTER];
+
+/** The list API's `status` and `offer` for a status filter. */
+export function statusQuery(status: ListStatusFilter | undefined): {
+  status?: ValuationStatusValue;
+  offer?: 'expired';
+} {
+  if (status === OFFER_EXPIRED_FILTER) return { offer: 'expired' };
+  return status ? { status } : {};
+}
 
 export const noListSearch: ValuationListSearch = { page: 1, q: '', status: undefined };
 
@@ -27,7 +44,7 @@ export function parseListSearch(search: URLSearchParams): ValuationListSearch {
   return {
     page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
     q: (search.get('q') ?? '').trim().slice(0, VALUATION_SEARCH_MAX_LENGTH),
-    status: valuationStatusValues.find((value) => value === status),
+    status: statusFilters.find((value) => value === status),
   };
 }
 

@@ -12,6 +12,7 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { cn } from '~/client/lib/cn';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { formatUkDeadline, OFFER_VALIDITY_DAYS, offerValidUntil } from '~/shared/offer-validity';
 import {
   OFFER_NOTES_MAX_LENGTH,
   offerMessages,
@@ -23,7 +24,7 @@ import { applyServerIssues, errorMessage } from '../../../lib/server-errors';
 import { useSendOffer } from '../api/send-offer';
 import { OfferHistory } from './offer-history';
 
-type OfferFormValues = { offerAmount: string; notes: string; sendMethod: OfferSendMethodValue };
+type OfferFormValues = { offerAmount: string; notes: string; sendMethod: OfferSendMethodValue; validityDays: number };
 type OfferOutput = z.output<typeof offerRequestSchema>;
 
 const methods: { value: OfferSendMethodValue; label: string; icon: typeof Mail; needsPhone: boolean }[] = [
@@ -32,7 +33,17 @@ const methods: { value: OfferSendMethodValue; label: string; icon: typeof Mail; 
   { value: 'both', label: 'Both', icon: Send, needsPhone: true },
 ];
 
-const emptyOffer: OfferFormValues = { offerAmount: '', notes: '', sendMethod: 'email' };
+const emptyOffer: OfferFormValues = {
+  offerAmount: '',
+  notes: '',
+  sendMethod: 'email',
+  validityDays: OFFER_VALIDITY_DAYS.default,
+};
+
+const validityChoices = Array.from(
+  { length: OFFER_VALIDITY_DAYS.max - OFFER_VALIDITY_DAYS.min + 1 },
+  (_, i) => OFFER_VALIDITY_DAYS.min + i,
+);
 
 /** Send Offer (SPEC sections 2, 5 and 8): an amount in pounds, notes, e-mail / text / both; then the history. */
 export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
@@ -47,6 +58,8 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
   const canText = valuation.phoneE164 !== null;
   const noTextId = useId();
   const amountId = useId();
+  const validityDays = useWatch({ control: form.control, name: 'validityDays' });
+  const validUntil = formatUkDeadline(offerValidUntil(new Date(), Number(validityDays)), new Date());
 
   const onSubmit = form.handleSubmit(async (offer) => {
     // The amount goes as typed ("1,250.50"); the server reads pounds the same way the form checked them.
@@ -54,13 +67,14 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
       offerAmount: form.getValues('offerAmount'),
       notes: offer.notes,
       sendMethod: offer.sendMethod,
+      validityDays: offer.validityDays,
     };
     try {
       await send.mutateAsync(request);
       toast({ title: offerMessages.sent });
       form.reset(emptyOffer);
     } catch (error) {
-      applyServerIssues(error, form.setError, ['offerAmount', 'notes', 'sendMethod']);
+      applyServerIssues(error, form.setError, ['offerAmount', 'notes', 'sendMethod', 'validityDays']);
       toast({
         title: offerMessages.failed,
         description: errorMessage(error, 'Please try again later.'),
@@ -74,7 +88,8 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
       <CardHeader className="pb-4">
         <CardTitle>Send Offer</CardTitle>
         <CardDescription>
-          The offer goes to {valuation.firstName} with your notes. Sending one moves a New valuation to Contacted.
+          The offer goes to {valuation.firstName} with your notes and a link to accept it on their own page. It stands
+          until 23:59 UK time on its last day, on the seller&apos;s own declarations; a new offer replaces an open one.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -119,6 +134,19 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
               className={cn(inputClassName, 'h-auto py-2 leading-6')}
               {...form.register('notes')}
             />
+          </FormField>
+          <FormField label="Valid for" error={errors.validityDays?.message} hint={`Until ${validUntil} (UK time).`}>
+            <select
+              className={cn(inputClassName, 'bg-white')}
+              {...form.register('validityDays', { valueAsNumber: true })}
+            >
+              {validityChoices.map((days) => (
+                <option key={days} value={days}>
+                  {days === 1 ? '1 day' : `${days} days`}
+                  {days === OFFER_VALIDITY_DAYS.default ? ' (usual)' : ''}
+                </option>
+              ))}
+            </select>
           </FormField>
           <fieldset className="grid gap-2" aria-describedby={canText ? undefined : noTextId}>
             <legend className="mb-1.5 text-sm leading-5 font-semibold text-brand-950">Send by</legend>

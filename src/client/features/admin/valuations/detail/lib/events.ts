@@ -78,6 +78,35 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
       return { title: 'A photo removed', tone: 'neutral' };
     case 'marketing_consent_withdrawn':
       return { title: 'Marketing consent withdrawn', detail: 'No marketing from now on', tone: 'warning' };
+    case 'offer_accepted': {
+      const pence = count(data.amountPence);
+      return {
+        title: pence === undefined ? 'Offer accepted' : `Offer of ${formatPounds(pence)} accepted`,
+        detail: 'On the seller’s own page',
+        tone: 'success',
+      };
+    }
+    case 'offer_declined': {
+      const pence = count(data.amountPence);
+      const reason = text(data.reason);
+      return {
+        title: pence === undefined ? 'Offer declined' : `Offer of ${formatPounds(pence)} declined`,
+        detail: reason ? `Reason: ${reason}` : 'No reason given',
+        tone: 'warning',
+      };
+    }
+    case 'fresh_offer_requested':
+      return { title: 'Fresh offer asked for', detail: 'The offer ended before the seller answered', tone: 'warning' };
+    case 'message_from_seller':
+      return { title: 'Message from the seller', detail: 'See Messages with the seller', tone: 'brand' };
+    case 'message_to_seller':
+      return { title: 'Reply sent to the seller', detail: 'By e-mail, and on their page', tone: 'success' };
+    case 'seller_link_resent':
+      return {
+        title: 'New link sent to the seller',
+        detail: 'They asked for it again (“Lost your link?”)',
+        tone: 'neutral',
+      };
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
   }
@@ -91,7 +120,7 @@ export function eventActor(
   event: Pick<ValuationEventView, 'type' | 'actor'> & { data?: ValuationEventView['data'] },
 ): string {
   if (event.actor) return event.actor;
-  // A stage the seller moved on their own page (accepting or declining an offer) says so.
-  if (event.type === 'status_changed' && event.data?.by === 'seller') return 'Seller';
+  // What the seller did on their own page (answering an offer, a message, a stage it moved) says so.
+  if (event.data?.by === 'seller') return 'Seller';
   return sellerEvents.has(event.type) ? 'Seller' : 'System';
 }

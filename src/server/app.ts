@@ -100,7 +100,7 @@ export type AppDeps = {
   reviews?: Pick<ReviewsRoutesDeps, 'submitLimit'> & { publishedMaxAgeMs?: number };
   /** Tests narrow the data-protection complaint submission limit (POST /api/complaints). */
   complaints?: Pick<ComplaintsRoutesDeps, 'submitLimit'>;
-  sellerPortal?: Pick<SellerPortalRoutesDeps, 'callsLimit'>;
+  sellerPortal?: Pick<SellerPortalRoutesDeps, 'callsLimit' | 'lostLinkLimits'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pageData,
     secureCookies: config.secureCookies,
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    pageForms,
     ...deps.sellerPortal,
   });
   const visits = createVisitRecorder({

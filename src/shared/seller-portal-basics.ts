@@ -70,6 +70,11 @@ export const sellerPortalMessages = {
   declined: 'You have declined our offer. Thank you for letting us know.',
   messageSent: 'Message sent. We will reply by e-mail and here.',
   tooMany: 'Too many requests from your connection. Please wait a few minutes and try again.',
+  lostLinkEmail: 'Enter the e-mail address you gave us, such as name@example.com',
+  lostLinkFailed: 'We could not send a link. Please check the details below.',
+  /** The same answer whether or not anything matched: it tells a stranger nothing. */
+  lostLinkSent:
+    'If those details match a valuation request of ours, we have sent a new link to the e-mail address on it. It can take a few minutes to arrive: check your junk folder too.',
 } as const;
 
 /** The tracker's steps, in order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, text } from './schema-kit';
+import { registrationSchema } from './registration-schema';
+import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
 import {
   DECLINE_REASON_MAX_LENGTH,
   SELLER_MESSAGE_MAX_LENGTH,
@@ -70,4 +71,20 @@ export const sellerViewSchema = z.object({
   ),
   photoCount: z.number().int(),
   now: z.iso.datetime(),
+});
+
+/** "Lost your link?": the e-mail address and registration the seller gave; `website` is a honeypot. */
+export const LOST_LINK_FIELDS = ['email', 'registration'] as const;
+export const LOST_LINK_EMAIL_MAX_LENGTH = 255;
+
+export const lostLinkSchema = z.object({
+  email: storableCharacters(z.string({ message: m.lostLinkEmail }).trim().toLowerCase())
+    .refine((v) => v.length > 0 && v.length <= LOST_LINK_EMAIL_MAX_LENGTH, { message: m.lostLinkEmail, abort: true })
+    .refine((v) => z.email().safeParse(v).success, m.lostLinkEmail)
+    .meta(emailInDocument(LOST_LINK_EMAIL_MAX_LENGTH)),
+  registration: registrationSchema,
+  /** The honeypot: off screen; people leave it empty. */
+  website: storableCharacters(z.string({ message: m.lostLinkFailed }))
+    .pipe(z.string().max(200, m.lostLinkFailed))
+    .optional(),
 });

@@ -46,6 +46,7 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/your-valuation/offer/decline': 'public',
   'POST /api/your-valuation/offer/fresh': 'public',
   'POST /api/your-valuation/messages': 'public',
+  'POST /api/your-valuation/lost-link': 'public',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',
@@ -149,6 +150,7 @@ export const otherRouteAccess: Record<string, Access> = {
   'POST /reviews/write': 'public',
   // Where our links to the seller point: exchanges the secret for the seller's cookie (issue 34).
   'GET /your-valuation/open': 'public',
+  'POST /your-valuation/lost-link': 'public',
 };
 
 export const routeAccess: Record<string, Access> = { ...apiRouteAccess, ...otherRouteAccess };

@@ -23,6 +23,8 @@ export { newComplaint, type NewComplaintData } from './templates/new-complaint';
 export {
   offerAccepted,
   sellerActivity,
+  sellerLink,
+  type SellerLinkData,
   staffReply,
   type OfferAcceptedData,
   type SellerActivityData,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -12,8 +12,15 @@ import { adminValuationMessages } from '~/shared/admin-valuations';
 import { formatUkDeadline } from '~/shared/offer-validity';
 import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
 import { truncateAddress } from '../analytics';
-import { offerAccepted, sellerActivity, staffReply, type Outbox, type SellerActivityKind } from '../messages';
-import { issueSellerSecret, moveValuation } from '../valuations';
+import {
+  offerAccepted,
+  sellerActivity,
+  sellerLink,
+  staffReply,
+  type Outbox,
+  type SellerActivityKind,
+} from '../messages';
+import { issueSellerSecret, linkStillWorks, moveValuation } from '../valuations';
 
 /**
  * What the seller does on their page (issue 34; DESIGN section 9): answer the newest offer, ask for
@@ -266,4 +273,58 @@ export async function replyToSeller(
       valuationId,
     });
   });
+}
+
+/**
+ * "Lost your link?": the newest request with this registration and e-mail address whose links still
+ * work gets a new link, sent to the address on file (which is the one typed: only its owner reads
+ * it). Whether anything matched is never said; `mayEmail` (the per-recipient limit) may quietly
+ * hold the e-mail back. Returns whether a link went out, for the log.
+ */
+export async function resendSellerLink(
+  deps: SellerActionDeps,
+  ask: {
+    email: string;
+    registration: string;
+    now: Date;
+    daysAfterClose: number;
+    mayEmail: (email: string) => Promise<boolean>;
+  },
+): Promise<string | null> {
+  const { now } = ask;
+  const candidates = await deps.db
+    .select()
+    .from(carValuations)
+    .where(and(eq(carValuations.registration, ask.registration), sql`lower(${carValuations.email}) = ${ask.email}`))
+    .orderBy(desc(carValuations.createdAt))
+    .limit(10);
+  const closedSince = (v: Valuation) =>
+    v.closedAt ?? (v.status === 'completed' || v.status === 'lost' ? v.updatedAt : null);
+  const valuation = candidates.find((v) => {
+    const closed = closedSince(v);
+    return !closed || linkStillWorks(closed, now, ask.daysAfterClose);
+  });
+  if (!valuation || !(await ask.mayEmail(valuation.email.toLowerCase()))) return null;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(valuationEvents).values({
+      valuationId: valuation.id,
+      type: 'seller_link_resent',
+      data: { by: 'seller' },
+      createdAt: now,
+    });
+    await deps.outbox.queueEmail(tx, {
+      to: valuation.email,
+      template: sellerLink,
+      data: {
+        reference: valuation.reference,
+        registration: valuation.registration,
+        make: valuation.make,
+        model: valuation.model,
+        firstName: valuation.firstName,
+        sellerSecret: await issueSellerSecret(tx, valuation.id, now),
+      },
+      valuationId: valuation.id,
+    });
+  });
+  return valuation.id;
 }

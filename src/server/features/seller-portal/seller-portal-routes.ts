@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,16 @@ import type { Outbox } from '../messages';
 import { valuationForSecret } from '../valuations';
 import { requireAuth } from '~/server/auth/access';
 import { valuationIdParamsSchema } from '~/shared/admin-valuations';
-import { acceptOffer, declineOffer, postSellerMessage, replyToSeller, requestFreshOffer } from './seller-actions';
+import { handlePlainForm, type PageFormRegistry } from '~/server/render/page-forms';
+import { LOST_LINK_FIELDS, lostLinkSchema } from '~/shared/seller-portal';
+import {
+  acceptOffer,
+  declineOffer,
+  postSellerMessage,
+  replyToSeller,
+  requestFreshOffer,
+  resendSellerLink,
+} from './seller-actions';
 import { sellerCookies } from './seller-cookie';
 import { loadSellerView } from './seller-view';
 
@@ -35,10 +45,28 @@ export type SellerPortalRoutesDeps = {
   linkDaysAfterClose: number;
   /** Calls per client address and window; tests lower it. */
   callsLimit?: { limit: number; windowMs: number };
+  /** "Lost your link?" asks per client address, and e-mails per recipient; tests lower them. */
+  lostLinkLimits?: {
+    perAddress: { limit: number; windowMs: number };
+    perRecipient: { limit: number; windowMs: number };
+  };
+  /** The plain form of "Lost your link?" posts here without JavaScript. */
+  pageForms?: PageFormRegistry;
+};
+
+/**
+ * "Lost your link?": a person asks a few times at most; more from one connection is someone trying
+ * addresses (refused, 429), and more than a few e-mails a day to one address would make us a
+ * nuisance to its owner (held back quietly: the answer stays the same).
+ */
+export const LOST_LINK_LIMITS = {
+  perAddress: { limit: 10, windowMs: 60 * 60_000 },
+  perRecipient: { limit: 3, windowMs: 24 * 60 * 60_000 },
 };
 
 /** The seller page's route id (its module's path under src/client), whose loader is registered here. */
 export const YOUR_VALUATION_ROUTE_ID = 'features/public/your-valuation/your-valuation-page';
+export const LOST_LINK_ROUTE_ID = 'features/public/your-valuation/lost-link-page';
 
 /** Generous for a person; a cap on guessing secrets and on the alerts a page can make us send. */
 export const SELLER_CALLS_LIMIT = { limit: 120, windowMs: 10 * 60_000 };
@@ -57,6 +85,7 @@ const actionAnswer = { 200: sellerActionAnswerSchema, 409: apiErrorSchema, ...er
  */
 export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> = async (app, deps) => {
   const cookies = sellerCookies(deps.secureCookies);
+  const actionDeps = { db: deps.db, outbox: deps.outbox, staffNotifyEmails: deps.staffNotifyEmails };
   const calls = createRateLimit(deps.db, deps.clock, {
     bucket: 'seller-portal',
     ...(deps.callsLimit ?? SELLER_CALLS_LIMIT),
@@ -85,6 +114,38 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
     // Never kept: the page is the seller's alone (the page routes do not keep private pages anyway).
     return { data: view, version: now.getTime() };
   });
+
+  const lostLinkLimits = deps.lostLinkLimits ?? LOST_LINK_LIMITS;
+  const lostLinkAsks = createRateLimit(deps.db, deps.clock, {
+    bucket: 'seller-lost-link',
+    ...lostLinkLimits.perAddress,
+    message: m.tooMany,
+  });
+  const lostLinkMails = createRateLimit(deps.db, deps.clock, {
+    bucket: 'seller-lost-link-recipient',
+    ...lostLinkLimits.perRecipient,
+  });
+  /** Whether this recipient may get another link today (the count is kept by a hash of the address). */
+  const mayEmail = async (email: string) =>
+    lostLinkMails.take(createHash('sha256').update(email).digest('hex')).then(
+      () => true,
+      () => false,
+    );
+  async function lostLink(
+    request: FastifyRequest,
+    ask: { email: string; registration: string; website?: string | undefined },
+  ) {
+    // A filled honeypot is a bot: the same answer, nothing sent.
+    if (ask.website) return;
+    const sentFor = await resendSellerLink(actionDeps, {
+      email: ask.email,
+      registration: ask.registration,
+      now: deps.clock(),
+      daysAfterClose: deps.linkDaysAfterClose,
+      mayEmail,
+    });
+    request.log.info({ matched: sentFor !== null, valuationId: sentFor ?? undefined }, 'seller asked for a new link');
+  }
 
   const noStore = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
@@ -126,8 +187,6 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
       return view;
     },
   );
-
-  const actionDeps = { db: deps.db, outbox: deps.outbox, staffNotifyEmails: deps.staffNotifyEmails };
 
   app.post(
     '/api/your-valuation/offer/accept',
@@ -199,6 +258,44 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
       return reply.status(201).send({ message: m.messageSent });
     },
   );
+
+  app.post(
+    '/api/your-valuation/lost-link',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Send the seller a new link to their page',
+        description: 'The same answer whether or not the details match a request.',
+        body: lostLinkSchema,
+        response: { 200: sellerActionAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Counted before the body is checked, so bad requests count too.
+      onRequest: async (request) => lostLinkAsks.take(request.ip),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await lostLink(request, request.body);
+      return { message: m.lostLinkSent };
+    },
+  );
+
+  deps.pageForms?.register({
+    path: paths.yourValuationLostLink,
+    routeId: LOST_LINK_ROUTE_ID,
+    handle: (fields, request) =>
+      handlePlainForm({
+        fields,
+        names: LOST_LINK_FIELDS,
+        request,
+        submissions: lostLinkAsks,
+        schema: lostLinkSchema,
+        failure: m.lostLinkFailed,
+        async accept(ask) {
+          await lostLink(request, ask);
+          return `${paths.yourValuationLostLink}?sent=1`;
+        },
+      }),
+  });
 
   app.post(
     '/api/valuations/:id/messages',

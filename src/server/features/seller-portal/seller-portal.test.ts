@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, hours, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
 import { registerCanary } from '../../../../test/helpers/log-hygiene';
+import { appPages } from '../../../../test/helpers/pages';
 import { validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -38,9 +39,12 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
 
   const db = () => t!.db.database.db;
 
-  async function setup() {
+  async function setup(options: { pages?: boolean } = {}) {
     clock = testClock(new Date('2026-03-02T09:00:00Z'));
-    t = await createTestApp(engine, { env: { STAFF_NOTIFY_EMAIL: STAFF }, deps: { passwordHasher: hasher, clock } });
+    t = await createTestApp(engine, {
+      env: { STAFF_NOTIFY_EMAIL: STAFF },
+      deps: { passwordHasher: hasher, clock, ...(options.pages ? { renderSource: appPages } : {}) },
+    });
     const admin = await seedUser(db(), hasher, { username: 'dana' });
     staffCookie = await signedInCookie(t.app, admin);
     return submit();
@@ -279,5 +283,74 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
     expect((await sellerCall('GET', '/api/your-valuation', uploadToken)).statusCode).toBe(404);
     const { cookies } = await open(uploadToken);
     expect(cookies.every((c) => c.value === '')).toBe(true);
+  });
+
+  describe('“Lost your link?”', () => {
+    const ask = (payload: object, ip = '203.0.113.9') =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/your-valuation/lost-link',
+        headers: { origin: ORIGIN },
+        payload,
+        remoteAddress: ip,
+      });
+    const links = () =>
+      db()
+        .select({ to: outboundMessages.recipient, text: outboundMessages.textBody })
+        .from(outboundMessages)
+        .where(eq(outboundMessages.templateName, 'seller-link'));
+
+    it('sends a new link to the address on file, and answers a stranger exactly the same', async () => {
+      const { id } = await setup();
+      const matched = await ask({ email: ' JO@example.com ', registration: 'ab12 cde' });
+      const stranger = await ask({ email: 'someone@example.com', registration: 'AB12CDE' });
+      const otherCar = await ask({ email: 'jo@example.com', registration: 'ZZ99ZZZ' });
+      expect(matched.statusCode, matched.body).toBe(200);
+      expect(stranger.body).toBe(matched.body);
+      expect(otherCar.body).toBe(matched.body);
+      const sent = await links();
+      expect(sent.map((m) => m.to)).toEqual(['jo@example.com']);
+      const secret = /k=([\w-]{43})/.exec(sent[0]!.text)![1]!;
+      registerCanary('seller secret from a new link', secret);
+      expect((await sellerCall('GET', '/api/your-valuation', secret)).statusCode).toBe(200);
+      const [event] = await db()
+        .select({ type: valuationEvents.type })
+        .from(valuationEvents)
+        .where(and(eq(valuationEvents.valuationId, id), eq(valuationEvents.type, 'seller_link_resent')));
+      expect(event).toBeDefined();
+    });
+
+    it('sends one recipient at most three a day, still answering the same; refuses a connection that asks too often', async () => {
+      await setup();
+      const answers = [];
+      for (let i = 0; i < 5; i++)
+        answers.push(await ask({ email: 'jo@example.com', registration: 'AB12CDE' }, `198.51.100.${i}`));
+      expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
+      expect(await links()).toHaveLength(3);
+      const flood = [];
+      for (let i = 0; i < 11; i++)
+        flood.push((await ask({ email: `x${i}@example.com`, registration: 'AB12CDE' })).statusCode);
+      expect(flood.slice(0, 10).every((status) => status === 200)).toBe(true);
+      expect(flood[10]).toBe(429);
+    });
+
+    it('works as a plain form without JavaScript: the same answer page, or the form again with its message', async () => {
+      await setup({ pages: true });
+      const post = (body: string) =>
+        t!.app.inject({
+          method: 'POST',
+          url: '/your-valuation/lost-link',
+          headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        });
+      const sent = await post('email=jo%40example.com&registration=AB12+CDE&website=');
+      expect(sent.statusCode).toBe(303);
+      expect(sent.headers.location).toBe('/your-valuation/lost-link?sent=1');
+      expect(await links()).toHaveLength(1);
+      const bad = await post('email=not-an-address&registration=');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Enter the e-mail address you gave us, such as name@example.com');
+      expect(bad.body).toContain('Registration is required');
+    });
   });
 });

@@ -8,6 +8,7 @@ export { createValuation } from './valuations-service';
 export {
   hashSellerSecret,
   issueSellerSecret,
+  linkStillWorks,
   valuationForSecret,
   SELLER_LINK_DAYS_AFTER_CLOSE,
   type SellerAccess,

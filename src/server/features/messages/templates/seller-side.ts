@@ -147,3 +147,26 @@ export const sellerActivity = {
     };
   },
 } as const;
+
+export type SellerLinkData = Car & { firstName: string; sellerSecret: string };
+
+/** To the seller, who asked "Lost your link?": a new link to their page. */
+export const sellerLink = {
+  name: 'seller-link',
+  email(data: SellerLinkData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `Your link to your valuation (reference ${data.reference})`;
+    return sellerEmail(
+      subject,
+      'Your new link',
+      [
+        `Hello ${data.firstName},`,
+        `You asked us for the link to your page about ${vehicleName(data)}. Here it is: ${url}`,
+        'Your earlier links keep working too. If you did not ask for this, you can ignore this e-mail: nobody else can open the page without the link.',
+        contactLine(context),
+      ],
+      { label: 'Open your page', url },
+      context,
+    );
+  },
+} as const;

@@ -94,6 +94,13 @@ export const valuationDetailSchema = z.object({
       createdAt: z.iso.datetime(),
     }),
   ),
+  /**
+   * The indicative price found at submit (issue 34; src/shared/indicative-price.ts), null when we
+   * had made too few offers for similar cars then (or the request is older than the figure).
+   */
+  indicativePrice: z
+    .object({ lowPence: z.number().int(), highPence: z.number().int(), count: z.number().int() })
+    .nullable(),
 });
 export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
 

@@ -184,12 +184,16 @@ export type VehicleFields = z.output<z.ZodObject<typeof vehicleFieldsShape>>;
 
 /**
  * The answer to a stored request: the valuation's id, the reference the seller quotes
- * ("CB-7K3-9QX", issue 31) and the token for adding photos to it.
+ * ("CB-7K3-9QX", issue 31), the token for adding photos to it, and its indicative price (issue 34;
+ * src/shared/indicative-price.ts), null when we made too few offers for similar cars.
  */
 export const valuationCreatedSchema = z.object({
   id: z.uuid(),
   reference: z.string().regex(VALUATION_REFERENCE_PATTERN),
   uploadToken: z.string(),
+  indicativePrice: z
+    .object({ lowPence: z.number().int(), highPence: z.number().int(), count: z.number().int() })
+    .nullable(),
 });
 export type ValuationCreated = z.infer<typeof valuationCreatedSchema>;
 

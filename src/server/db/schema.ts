@@ -217,8 +217,25 @@ export const carValuations = pgTable(
     updatedAt: updatedAt(),
     isArchived: boolean('is_archived').notNull().default(false),
     archivedAt: timestamptz('archived_at'),
+    /**
+     * The indicative price found at submit (issue 34, features/comparables): the 25th and 75th
+     * percentiles of our own recent offers for similar cars, and how many; null when there were too few.
+     */
+    indicativeLowPence: integer('indicative_low_pence'),
+    indicativeHighPence: integer('indicative_high_pence'),
+    indicativeOfferCount: integer('indicative_offer_count'),
+    /**
+     * Make and model as the indicative price compares them: upper case and trimmed, so DVLA's "FORD"
+     * and a typed "Ford " are one make. Kept by PostgreSQL, so that car_valuations_comparables_idx
+     * holds everything that query reads (an index-only scan: an index on the expressions cannot be).
+     */
+    makeKey: varchar('make_key', { length: 100 }).generatedAlwaysAs(sql`upper(trim(make))`),
+    modelKey: varchar('model_key', { length: 100 }).generatedAlwaysAs(sql`upper(trim(model))`),
   },
   (t) => [
+    // Similar cars for the indicative price (features/comparables): the same make, model and
+    // condition, years and miles in a range, and the id to find each one's offers.
+    index('car_valuations_comparables_idx').on(t.makeKey, t.modelKey, t.overallCondition, t.year, t.mileage, t.id),
     index('car_valuations_created_at_idx').on(t.createdAt),
     // Retention: requests nobody has touched for the retention period (with their events' times).
     index('car_valuations_updated_at_idx').on(t.updatedAt),

@@ -2,14 +2,15 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, users, valuationEvents, valuationMessages } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
+import { indicativePriceOf } from '~/shared/indicative-price';
 import { listOffers } from './offers';
 import { findPhotoEntry, photoIds, type PhotoEntry } from './photos';
 
 /** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
 const EVENTS_SHOWN = 500;
-
 /** The conversation shows at most this many messages, the newest. */
 const CONVERSATION_SHOWN = 500;
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
@@ -44,7 +45,17 @@ export async function valuationDetail(
       .orderBy(asc(valuationEvents.createdAt), asc(valuationEvents.id))
       .limit(EVENTS_SHOWN);
 
-    const { photoPaths, financeAmountPence: _unused, closedAt: _closedAt, ...fields } = row;
+    const {
+      photoPaths,
+      financeAmountPence: _unused,
+      closedAt: _closedAt,
+      indicativeLowPence: _low,
+      indicativeHighPence: _high,
+      indicativeOfferCount: _count,
+      makeKey: _makeKey,
+      modelKey: _modelKey,
+      ...fields
+    } = row;
     return {
       ...fields,
       status: fields.status,
@@ -57,9 +68,12 @@ export async function valuationDetail(
       photoIds: photoIds(photoPaths ?? []),
       events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
       offers: await listOffers(tx, id, now),
+      conversation: await conversationOf(tx, id),
+      indicativePrice: indicativePriceOf(row),
     };
   });
 }
+
 /** The conversation with the seller, oldest first (the newest CONVERSATION_SHOWN). */
 async function conversationOf(db: Db, valuationId: string): Promise<ValuationDetail['conversation']> {
   const rows = await db
@@ -78,13 +92,11 @@ async function conversationOf(db: Db, valuationId: string): Promise<ValuationDet
   return rows.reverse().map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-
 /** The stored files of one of the valuation's photos, or undefined when either is unknown. */
 export async function adminPhotoEntry(db: Db, id: string, photoId: string): Promise<PhotoEntry | undefined> {
   const [row] = await db
     .select({ photoPaths: carValuations.photoPaths })
     .from(carValuations)
-      conversation: await conversationOf(tx, id),
     .where(eq(carValuations.id, id));
   return row ? findPhotoEntry(row.photoPaths, photoId) : undefined;
 }

@@ -18,7 +18,7 @@ import {
 } from '~/shared/valuation';
 import type { Outbox } from '../messages';
 import { photoRoutes } from './photos-routes';
-import { createValuation, valuationReference } from './valuations-service';
+import { createValuation, storedAnswerFields } from './valuations-service';
 
 export type ValuationsRoutesDeps = {
   db: Db;
@@ -80,7 +80,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
         const claim = key && { scope: VALUATIONS_SCOPE, key, request: request.body, now: deps.clock() };
         if (claim) {
           const outcome = await claimIdempotencyKey(tx, claim);
-          if (outcome.kind === 'replay') return withReference(tx, outcome.answer as Answer);
+          if (outcome.kind === 'replay') return whole(tx, outcome.answer as Answer);
           if (outcome.kind === 'mismatch') return refusal(422, idempotencyMessages.keyReused);
           if (outcome.kind === 'in-progress') return refusal(409, idempotencyMessages.inProgress);
         }
@@ -102,11 +102,12 @@ function refusal(status: 409 | 422, message: string): Answer {
 }
 
 /**
- * A 201 stored before valuations had references (keys last 24 hours) has none: it is read from the
- * row, so a seller retrying across that upgrade gets a whole answer instead of a 500 on every try.
+ * A 201 stored before valuations had references, or before they had an indicative price (keys last
+ * 24 hours), lacks them: they are read from the row, so a seller retrying across that upgrade gets
+ * a whole answer instead of a 500 on every try.
  */
-async function withReference(tx: Db, answer: Answer): Promise<Answer> {
-  if (answer.status !== 201 || answer.body.reference) return answer;
-  const reference = await valuationReference(tx, answer.body.id);
-  return reference ? { status: 201, body: { ...answer.body, reference } } : answer;
+async function whole(tx: Db, answer: Answer): Promise<Answer> {
+  if (answer.status !== 201 || (answer.body.reference && answer.body.indicativePrice !== undefined)) return answer;
+  const stored = await storedAnswerFields(tx, answer.body.id);
+  return stored ? { status: 201, body: { ...answer.body, ...stored } } : answer;
 }

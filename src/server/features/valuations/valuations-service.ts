@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, valuationEvents } from '~/server/db/schema';
+import { indicativePriceOf } from '~/shared/indicative-price';
 import { toE164 } from '~/shared/phone';
 import { valuationOptions, type ValuationCreated, type ValuationRequest } from '~/shared/valuation';
+import { findIndicativeRange } from '../comparables';
 import { newValuation, valuationReceived, type Outbox } from '../messages';
 import { issueSellerSecret } from './seller-secrets';
 import { withFreshReference, type ReferenceDraw } from './valuation-reference';
@@ -43,8 +45,10 @@ function storedRow(input: ValuationRequest, now: Date) {
 }
 
 /**
- * Stores a valuation request (status new) with a fresh reference, its "created" event, and queues
- * the seller's receipt and the staff alert, all in `tx`: they commit together or not at all.
+ * Stores a valuation request (status new) with a fresh reference, its "created" event and its
+ * indicative price (issue 34: found once, here, so the answer, the receipt, the seller's page and
+ * staff all show the same figure), and queues the seller's receipt and the staff alert, all in
+ * `tx`: they commit together or not at all.
  */
 export async function createValuation(
   tx: Db,
@@ -52,7 +56,13 @@ export async function createValuation(
   input: ValuationRequest,
 ): Promise<ValuationCreated> {
   const now = deps.clock();
-  const row = storedRow(input, now);
+  const indicativePrice = await findIndicativeRange(tx, input, now);
+  const row = {
+    ...storedRow(input, now),
+    indicativeLowPence: indicativePrice?.lowPence ?? null,
+    indicativeHighPence: indicativePrice?.highPence ?? null,
+    indicativeOfferCount: indicativePrice?.count ?? null,
+  };
   const { id, reference } = await withFreshReference(async (drawn) => {
     // ON CONFLICT DO NOTHING, not a caught error: a failed statement would end the transaction.
     const [inserted] = await tx
@@ -78,6 +88,7 @@ export async function createValuation(
       model: input.model,
       contactBy,
       sellerSecret: secret,
+      indicativePrice,
     },
     valuationId: id,
   });
@@ -105,14 +116,26 @@ export async function createValuation(
       valuationId: id,
     });
   }
-  return { id, reference, uploadToken: secret };
+  return { id, reference, uploadToken: secret, indicativePrice };
 }
 
-/** The valuation's reference, or undefined when there is no such valuation. */
-export async function valuationReference(db: Db, id: string): Promise<string | undefined> {
+/**
+ * What a stored answer may lack, read from the row: its reference (answers stored before
+ * references existed) and its indicative price (before issue 34); undefined when there is no such
+ * valuation.
+ */
+export async function storedAnswerFields(
+  db: Db,
+  id: string,
+): Promise<Pick<ValuationCreated, 'reference' | 'indicativePrice'> | undefined> {
   const [row] = await db
-    .select({ reference: carValuations.reference })
+    .select({
+      reference: carValuations.reference,
+      indicativeLowPence: carValuations.indicativeLowPence,
+      indicativeHighPence: carValuations.indicativeHighPence,
+      indicativeOfferCount: carValuations.indicativeOfferCount,
+    })
     .from(carValuations)
     .where(eq(carValuations.id, id));
-  return row?.reference;
+  return row && { reference: row.reference, indicativePrice: indicativePriceOf(row) };
 }

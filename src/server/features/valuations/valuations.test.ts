@@ -70,12 +70,14 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
     return response.json();
   }
 
-  it('stores the request as new, with its event, and answers { id, reference, uploadToken }', async () => {
+  it('stores the request as new, with its event, and answers { id, reference, uploadToken, indicativePrice }', async () => {
     await setup();
     const body = expectCreated(
       await submit({ ...validValuation(), status: 'completed', isArchived: true, id: 'x', reference: 'CB-222-222' }),
     );
-    expect(Object.keys(body).sort()).toEqual(['id', 'reference', 'uploadToken']);
+    expect(Object.keys(body).sort()).toEqual(['id', 'indicativePrice', 'reference', 'uploadToken']);
+    // No offers made for similar cars in this database: no figure (features/comparables tests the rest).
+    expect(body.indicativePrice).toBeNull();
     expect(body.id).toMatch(UUID);
     expect(body.reference).toMatch(/^CB-[2-46-9A-HJKMNP-RTV-Z]{3}-[2-46-9A-HJKMNP-RTV-Z]{3}$/);
     expect(body.reference).not.toBe('CB-222-222');
@@ -299,13 +301,24 @@ describe.each(testEngines)('POST /api/valuations on %s', (engine) => {
       await setup();
       const first = expectCreated(await submit(validValuation(), key));
       // What the key held when it was answered by the version before issue 31.
-      const { reference: _new, ...older } = first;
+      const { reference: _new, indicativePrice: _newer, ...older } = first;
       const claim = { scope: VALUATIONS_SCOPE, key: key['idempotency-key'] };
       await saveIdempotentAnswer(db(), claim, { status: 201, body: older });
       const again = await submit(validValuation(), key);
       expect(again.statusCode, again.body).toBe(201);
       expect(again.json()).toEqual(first);
       expect((await rowCounts()).valuations).toBe(1);
+    });
+
+    it('replays an answer stored before indicative prices existed with the valuation’s (issue 34)', async () => {
+      await setup();
+      const first = expectCreated(await submit(validValuation(), key));
+      const { indicativePrice: _new, ...older } = first;
+      const claim = { scope: VALUATIONS_SCOPE, key: key['idempotency-key'] };
+      await saveIdempotentAnswer(db(), claim, { status: 201, body: older });
+      const again = await submit(validValuation(), key);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toEqual(first);
     });
 
     it('refuses the same key with a different request (422)', async () => {

@@ -2,6 +2,7 @@ import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { distanceBadgeOf, distanceSummary } from '~/shared/distance';
+import { indicativeLabel, indicativeRange } from '~/shared/indicative-price';
 import { formatPounds } from '~/shared/valuation-offer';
 import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { StatusBadge } from '../../components/status-badge';
@@ -47,6 +48,10 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
       label: 'Latest offer',
       value: latest ? formatPounds(latest.amountPence) : <Missing>None yet</Missing>,
     },
+    {
+      label: 'Indicative price',
+      value: v.indicativePrice ? indicativeRange(v.indicativePrice) : <Missing>None (too few similar offers)</Missing>,
+    },
   ];
   return (
     <Card>
@@ -66,6 +71,11 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
             </div>
           ))}
         </dl>
+        {v.indicativePrice ? (
+          <p className="text-xs text-muted">
+            {indicativeLabel(v.indicativePrice.count)} Shown to the seller at submit; from our own offers only.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

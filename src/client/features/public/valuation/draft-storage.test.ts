@@ -49,6 +49,7 @@ describe('parseSubmitted', () => {
     id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09',
     reference: 'CB-7K3-9QX',
     uploadToken: 'tok_abcdefghijklmnopqrstu',
+    indicativePrice: { lowPence: 625_000, highPence: 710_000, count: 7 },
   };
   const at = Date.UTC(2026, 10, 23, 12);
   const stored = (fields: object = {}) => JSON.stringify({ ...created, at, address: '/valuation', ...fields });
@@ -73,5 +74,16 @@ describe('parseSubmitted', () => {
     const { reference: _none, ...older } = created;
     const before = JSON.stringify({ ...older, at, address: '/valuation' });
     expect(parseSubmitted(before, '/valuation', at)).toBeNull();
+  });
+
+  it('keeps the indicative price; one kept before it existed, or broken, is none', () => {
+    expect(parseSubmitted(stored(), '/valuation', at)?.indicativePrice).toEqual(created.indicativePrice);
+    for (const indicativePrice of [undefined, null, 'lots', { lowPence: 1, highPence: '2', count: 5 }]) {
+      const request = parseSubmitted(stored({ indicativePrice }), '/valuation', at);
+      expect(request, JSON.stringify(indicativePrice)).toMatchObject({
+        reference: 'CB-7K3-9QX',
+        indicativePrice: null,
+      });
+    }
   });
 });

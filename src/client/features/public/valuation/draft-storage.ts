@@ -156,13 +156,13 @@ export const SUBMITTED_STORAGE_KEY = 'carbuy.valuation-submitted.v1';
 const SUBMITTED_KEPT_MS = 60 * 60_000;
 
 /** A stored request as a reload finds it: no upload token. */
-export type SubmittedRequest = Pick<ValuationCreated, 'id' | 'reference'>;
+export type SubmittedRequest = Pick<ValuationCreated, 'id' | 'reference' | 'indicativePrice'>;
 
 type SubmittedRecord = SubmittedRequest & { at: number; address: string };
 
 export function saveSubmitted(created: SubmittedRequest, address: string, now = Date.now()): void {
-  const { id, reference } = created;
-  const record: SubmittedRecord = { id, reference, at: now, address };
+  const { id, reference, indicativePrice } = created;
+  const record: SubmittedRecord = { id, reference, indicativePrice, at: now, address };
   try {
     storage()?.setItem(SUBMITTED_STORAGE_KEY, JSON.stringify(record));
   } catch {
@@ -188,7 +188,15 @@ export function parseSubmitted(raw: string | null, address: string, now = Date.n
   if (typeof reference !== 'string' || !VALUATION_REFERENCE_PATTERN.test(reference)) return null;
   if (typeof at !== 'number' || now - at > SUBMITTED_KEPT_MS || now < at) return null;
   if (storedAddress !== address) return null;
-  return { id, reference };
+  return { id, reference, indicativePrice: parseIndicativePrice(parsed.indicativePrice) };
+}
+
+/** A kept indicative price (issue 34), or null: none, broken, or kept before it existed. */
+function parseIndicativePrice(value: unknown): SubmittedRequest['indicativePrice'] {
+  if (!isRecord(value)) return null;
+  const { lowPence, highPence, count } = value;
+  const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  return whole(lowPence) && whole(highPence) && whole(count) ? { lowPence, highPence, count } : null;
 }
 
 export function loadSubmitted(address: string): SubmittedRequest | null {

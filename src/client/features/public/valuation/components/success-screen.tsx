@@ -1,6 +1,7 @@
 import { Camera, CircleCheck, LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonVariants } from '~/client/components/ui/button';
+import { indicativeLabel, indicativeRange, type IndicativePrice } from '~/shared/indicative-price';
 import type { ValuationCreated } from '~/shared/valuation';
 import { paths } from '~/shared/paths';
 import type { SubmittedRequest } from '../draft-storage';
@@ -58,6 +59,7 @@ export function SuccessScreen({ created }: { created: ValuationCreated | Submitt
         Thank you! We&rsquo;ll review your submission and contact you soon, usually within 24 hours.
       </p>
       {created && <ReferenceNote reference={created.reference} />}
+      {created?.indicativePrice && <IndicativeNote price={created.indicativePrice} />}
 
       {!access ? (
         created !== undefined && <NoPhotosNote />
@@ -121,5 +123,32 @@ function ReferenceNote({ reference }: { reference: string }) {
       </p>
       <p className="mt-1 text-base text-ink">Please quote it if you contact us about this request.</p>
     </div>
+  );
+}
+
+/**
+ * The indicative price found at submit (issue 34): the range of our own recent offers for similar
+ * cars, with what it is based on and a link to how we work it out. Nothing when there is none.
+ */
+function IndicativeNote({ price }: { price: IndicativePrice }) {
+  return (
+    <section
+      aria-labelledby="indicative-price"
+      className="mx-auto mt-4 max-w-md rounded-xl border border-line bg-white px-5 py-4 text-left"
+    >
+      <h3 id="indicative-price" className="text-base font-semibold text-muted">
+        Indicative price
+      </h3>
+      <p className="mt-1 text-2xl font-bold text-brand-950">{indicativeRange(price)}</p>
+      <p className="mt-2 text-base text-ink">{indicativeLabel(price.count)}</p>
+      <p className="mt-2 text-base">
+        <a
+          href={paths.howWeValue}
+          className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          How we work this out
+        </a>
+      </p>
+    </section>
   );
 }

@@ -173,16 +173,19 @@ describe('ValuationWizard: after submitting', () => {
     id: '0b6f7c1e-2d1a-4c3b-9a8e-5f4d3c2b1a09',
     reference: 'CB-7K3-9QX',
     uploadToken: 'tok_only-in-memory_abcdefghijklmnop',
+    indicativePrice: null as { lowPence: number; highPence: number; count: number } | null,
   };
+  const indicativeWords =
+    'Indicative, based on 7 offers we made for similar cars in the last 12 months. We confirm your price within 24 hours.';
   const storedText = () =>
     Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join('\n');
 
-  it('keeps the photo upload token in memory only: a reload shows the reference and says photos can no longer be added', async () => {
+  async function submitAnswering(answer: typeof created) {
     vi.stubGlobal(
       'fetch',
       vi.fn((url: unknown) =>
         String(url).endsWith('/api/valuations')
-          ? Promise.resolve(Response.json(created, { status: 201 }))
+          ? Promise.resolve(Response.json(answer, { status: 201 }))
           : Promise.reject(new Error('offline')),
       ),
     );
@@ -196,19 +199,45 @@ describe('ValuationWizard: after submitting', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: /Submit Valuation Request/ }));
     await screen.findByRole('heading', { name: 'Valuation Request Submitted' });
-    expect(screen.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeTruthy();
-    expect(storedText()).toContain(created.reference);
-    expect(storedText()).not.toContain(created.uploadToken);
+  }
 
-    // The reload: the same tab, the success screen's address, and nothing in memory.
+  function reload() {
+    // The same tab, the success screen's address, and nothing in memory.
     cleanup();
     render(
       <SiteConfigProvider value={site}>
         <ValuationWizard prefill={null} submitted />
       </SiteConfigProvider>,
     );
+  }
+
+  it('keeps the photo upload token in memory only: a reload shows the reference and says photos can no longer be added', async () => {
+    await submitAnswering(created);
+    expect(screen.getByRole('button', { name: 'Upload Photos (Optional)' })).toBeTruthy();
+    expect(storedText()).toContain(created.reference);
+    expect(storedText()).not.toContain(created.uploadToken);
+
+    reload();
     await screen.findByText(/Photos can only be added straight after sending your request/);
     expect(screen.getByText(created.reference)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload Photos (Optional)' })).toBeNull();
+  });
+
+  it('shows no price at all without an indicative price', async () => {
+    await submitAnswering(created);
+    expect(screen.queryByRole('region', { name: 'Indicative price' })).toBeNull();
+    expect(document.body.textContent).not.toContain('£');
+    expect(screen.queryByRole('link', { name: 'How we work this out' })).toBeNull();
+  });
+
+  it('shows the indicative price with its words and the method, and again after a reload', async () => {
+    await submitAnswering({ ...created, indicativePrice: { lowPence: 625_000, highPence: 710_000, count: 7 } });
+    for (const when of ['at once', 'after a reload']) {
+      const note = await screen.findByRole('region', { name: 'Indicative price' });
+      expect(note.textContent, when).toContain('£6,250 to £7,100');
+      expect(note.textContent, when).toContain(indicativeWords);
+      expect(screen.getByRole('link', { name: 'How we work this out' }).getAttribute('href')).toBe('/how-we-value');
+      if (when === 'at once') reload();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { hydrated } from './seller-wizard';
 const publicPages = [
   { path: '/', heading: 'Sell your car the simple way' },
   { path: '/about', heading: 'About Us' },
+  { path: '/how-we-value', heading: 'How We Value Your Car' },
   { path: '/contact', heading: 'Contact Us' },
   { path: '/privacy-policy', heading: 'Privacy Policy' },
   { path: '/terms-of-service', heading: 'Terms of Service' },
@@ -152,6 +153,7 @@ test.describe('[PUBLIC][SHELL]', () => {
       '/',
       '/#how-it-works',
       '/about',
+      '/how-we-value',
       '/contact',
       '/valuation',
       '/launch-offer-terms',

@@ -39,6 +39,11 @@ const publicPages: RouteObject = {
       lazy: () => import('~/client/features/public/about/about-page'),
     },
     {
+      path: 'how-we-value',
+      id: 'features/public/how-we-value/how-we-value-page',
+      lazy: () => import('~/client/features/public/how-we-value/how-we-value-page'),
+    },
+    {
       path: 'contact',
       id: 'features/public/contact/contact-page',
       // Its complaint form posts to it without JavaScript (src/server/render/page-forms.ts).

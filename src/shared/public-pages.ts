@@ -9,6 +9,7 @@ export const indexablePublicPaths: string[] = [
   paths.home,
   paths.valuation,
   paths.about,
+  paths.howWeValue,
   paths.contact,
   paths.reviews,
   paths.recentlyPurchased,

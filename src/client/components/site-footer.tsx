@@ -12,6 +12,7 @@ const footerColumns = [
     links: [
       { to: paths.valuation, label: 'Get a free valuation' },
       { to: paths.howItWorks, label: 'How it works' },
+      { to: paths.howWeValue, label: 'How we value your car' },
       { to: paths.launchOfferTerms, label: 'Launch offer terms' },
     ],
   },

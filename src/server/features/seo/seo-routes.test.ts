@@ -21,7 +21,8 @@ describe('robots.txt, sitemap.xml and the web manifest', () => {
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain('https://www.example.co.uk/');
     expect(locs).toContain('https://www.example.co.uk/privacy-policy');
-    expect(locs).toHaveLength(11);
+    expect(locs).toContain('https://www.example.co.uk/how-we-value');
+    expect(locs).toHaveLength(12);
     expect(locs.some((l) => l!.includes('/admin') || l!.includes('/api'))).toBe(false);
   });
 

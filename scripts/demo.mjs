@@ -52,6 +52,8 @@ function seedDemoValuations() {
       '--if-empty',
       '--visits-per-day',
       '60',
+      // Requests from the year before with the offers we made, so common cars show an indicative price.
+      '--past-offers',
     ],
     { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' } },
   );

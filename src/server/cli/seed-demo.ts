@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '~/server/db/client';
 import { runMigrations } from '~/server/db/migrate';
 import { hasVisits, seedDemoVisits } from '~/server/features/analytics';
+import { hasOffers, seedDemoOffers } from '~/server/features/valuations/demo-offers';
 import { DEFAULT_SPAN_DAYS, existingValuations, seedValuations } from '~/server/features/valuations/demo-valuations';
 import { configOrExit } from '~/server/server';
 
@@ -23,9 +24,13 @@ import { configOrExit } from '~/server/server';
  *
  * `--visits-per-day V` also writes about V made-up visitors a day for the last 90 days to the
  * analytics tables (features/analytics/demo-visits.ts), only when they are empty (`npm run demo`).
+ *
+ * `--past-offers` also adds closed requests from the year before, with the offers we made on them,
+ * for common cars (features/valuations/demo-offers.ts), so a demo seller's common car gets an
+ * indicative price (issue 34); only when the database holds no offer at all (`npm run demo`).
  */
 const usage =
-  'Usage: npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D] [--visits-per-day V]';
+  'Usage: npm run seed:demo -- --valuations N [--force | --if-empty] [--seed S] [--days D] [--visits-per-day V] [--past-offers]';
 const DEMO_VISIT_DAYS = 90;
 const MAX_VISITS_PER_DAY = 10_000;
 const MAX_SPAN_DAYS = 3_650;
@@ -45,6 +50,7 @@ async function main() {
       seed: { type: 'string' },
       days: { type: 'string' },
       'visits-per-day': { type: 'string' },
+      'past-offers': { type: 'boolean', default: false },
       help: { type: 'boolean' },
     },
   });
@@ -73,7 +79,9 @@ async function main() {
     if (visitsPerDay > 0) await seedVisits(database, { perDay: visitsPerDay, seed, where });
     const existing = await existingValuations(database);
     if (existing > 0 && values['if-empty']) {
-      return console.log(`${where} already holds valuations; nothing seeded (--if-empty).`);
+      console.log(`${where} already holds valuations; nothing seeded (--if-empty).`);
+      if (values['past-offers']) await seedPastOffers(database, { seed, where });
+      return;
     }
     if (existing > 0 && !values.force) {
       fail(
@@ -97,12 +105,20 @@ async function main() {
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Inserted ${count.toLocaleString('en-GB')} valuations in ${seconds} s (${rate(count)} a second).`);
+    if (values['past-offers']) await seedPastOffers(database, { seed, where });
     console.log('Vacuuming and analysing car_valuations, so the planner and index-only scans see them…');
     await database.db.execute(sql`vacuum analyze car_valuations`);
     console.log('Done.');
   } finally {
     await database.close();
   }
+}
+
+/** Past requests with the offers we made on them, into a database without offers only. */
+async function seedPastOffers(database: Database, options: { seed: number; where: string }) {
+  if (await hasOffers(database)) return console.log(`${options.where} already holds offers; no past offers seeded.`);
+  const offers = await seedDemoOffers(database, { now: new Date(), seed: options.seed });
+  console.log(`Seeded ${offers.toLocaleString('en-GB')} past offers for common cars, from the last year.`);
 }
 
 /** Made-up visits for the analytics screen, into empty analytics tables only. */

@@ -282,7 +282,7 @@ function vehicleOf({ serial }: RowOptions, created: Date) {
 }
 
 /** The seller's answers about the car's condition and finance, each one the form offers. */
-function answersOf({ random }: RowOptions, created: Date, electric: boolean) {
+export function answersOf({ random }: Pick<RowOptions, 'random'>, created: Date, electric: boolean) {
   const cambeltChanged = electric ? 'not_sure' : pick(random, ['yes', 'yes', 'no', 'not_sure']);
   const changedIn = created.getUTCFullYear() - 1 - Math.floor(random() * 3);
   const mechanicalIssues = random() < 0.15 ? 'yes' : 'no';
@@ -303,7 +303,7 @@ function answersOf({ random }: RowOptions, created: Date, electric: boolean) {
  * A seller nobody can reach: a drama-range landline (so they asked for calls only: a landline
  * takes no texts or WhatsApp messages) and an address at a reserved domain.
  */
-function sellerOf({ random, serial }: RowOptions) {
+export function sellerOf({ random, serial }: Pick<RowOptions, 'random' | 'serial'>) {
   const firstName = pick(random, FIRST_NAMES);
   const lastName = pick(random, LAST_NAMES);
   const district = pick(random, DISTRICTS);

@@ -138,9 +138,66 @@ function demoCatalogue() {
 /** Every demo car, always in the same order. */
 export const demoVehicles = (): readonly DemoVehicle[] => demoCatalogue().list;
 
-/** The demo car with this registration (upper case, no spaces), if there is one. */
+/** The demo car with this registration (upper case, no spaces), if there is one: requested or offered for. */
 export const demoVehicle = (registration: string): DemoVehicle | undefined =>
-  demoCatalogue().byRegistration.get(registration);
+  demoCatalogue().byRegistration.get(registration) ?? demoOffered().byRegistration.get(registration);
+
+/**
+ * The cars we made offers on in the year before the demo (issue 34, demo-offers.ts): common models,
+ * `perYear` of each for every year from 2013 (or `since`) to 2022, so a demo seller with a common
+ * car (the fake DVLA's AA19AAA is a 2019 Ford Focus) sees an indicative price. Fixed like the
+ * catalogue, apart from it (its registrations are none of the catalogue's), and known to the fakes.
+ * They drive 5,000 to 10,000 miles a year, about what UK cars do.
+ */
+export const DEMO_OFFERED_MODELS: [make: string, model: string, perYear: number, since?: number][] = [
+  ['FORD', 'FOCUS', 9],
+  ['FORD', 'FIESTA', 9],
+  ['FORD', 'KUGA', 9],
+  ['VAUXHALL', 'CORSA', 6],
+  ['VAUXHALL', 'ASTRA', 6],
+  ['VOLKSWAGEN', 'GOLF', 6],
+  ['VOLKSWAGEN', 'POLO', 6],
+  ['NISSAN', 'QASHQAI', 6],
+  ['TESLA', 'MODEL 3', 6, 2019],
+];
+const OFFERED_FIRST_YEAR = 2013;
+const OFFERED_SEED = 34;
+
+let offered: { list: DemoVehicle[]; byRegistration: Map<string, DemoVehicle> } | undefined;
+
+function demoOffered() {
+  if (offered) return offered;
+  const random = seededRandom(OFFERED_SEED);
+  const taken = demoCatalogue().byRegistration;
+  const byRegistration = new Map<string, DemoVehicle>();
+  for (const [make, model, perYear, since = OFFERED_FIRST_YEAR] of DEMO_OFFERED_MODELS) {
+    for (let year = since; year <= LAST_YEAR; year += 1) {
+      for (let made = 0; made < perYear;) {
+        const month = 1 + Math.floor(random() * 12);
+        const registration = unissuedRegistration(random, year, month);
+        if (taken.has(registration) || byRegistration.has(registration)) continue;
+        const electric = make === 'TESLA';
+        byRegistration.set(registration, {
+          registration,
+          make,
+          model,
+          yearOfManufacture: year,
+          firstRegistered: `${year}-${String(month).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+          fuelType: electric ? 'ELECTRICITY' : weighted(random, FUELS)[0],
+          colour: pick(random, COLOURS),
+          engineCapacity: electric ? null : pick(random, ENGINES.slice(0, 5)),
+          milesPerYear: 100 * Math.round(50 + random() * 50),
+        });
+        made += 1;
+      }
+    }
+  }
+  offered = { list: [...byRegistration.values()], byRegistration };
+  return offered;
+}
+
+/** The cars we made offers on before the demo's requests, always in the same order. */
+export const demoOfferedVehicles = (): readonly DemoVehicle[] => demoOffered().list;
 
 const YEAR_MS = 365.25 * 86_400_000;
 

@@ -26,12 +26,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/*.configured.spec.ts' },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: ['**/*.configured.spec.ts', '**/*.clock.spec.ts'],
+    },
     {
       // The same browser against the app with every provider configured (scripts/e2e.mjs).
       name: 'configured',
       testMatch: '**/*.configured.spec.ts',
       use: { browserName: 'chromium', baseURL: process.env.E2E_CONFIGURED_BASE_URL ?? 'http://127.0.0.1:3001' },
+    },
+    {
+      // The app whose clock the tests move (TEST_CLOCK_FILE, scripts/e2e.mjs): offers that end, links that age.
+      name: 'clock',
+      testMatch: '**/*.clock.spec.ts',
+      use: { browserName: 'chromium', baseURL: process.env.E2E_CLOCK_BASE_URL ?? 'http://127.0.0.1:3002' },
     },
   ],
 });

@@ -6,7 +6,9 @@
 // E2E_REQUIRED=1 (CI), when that is a failure.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { testChromiumPath as chromium } from './lib/chromium.mjs';
 import { ensureBuilt } from './lib/ensure-build.mjs';
 import { getFreePort, startApp } from './lib/start-app.mjs';
@@ -58,6 +60,12 @@ const appEnv = {
   ADMIN_USERNAME: admin.E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: admin.E2E_ADMIN_PASSWORD,
 };
+// A third app, for the specs named *.clock.spec.ts, whose clock the tests move (TEST_CLOCK_FILE:
+// milliseconds ahead of real time) to pass an offer's end without waiting. Its own, so moving time
+// never touches the other specs' sessions and lists.
+const clockFolder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-e2e-clock-'));
+const clockFile = path.join(clockFolder, 'offset-ms');
+writeFileSync(clockFile, '0');
 const apps = await Promise.allSettled([
   startApp({ env: { ...fakesEnv(fakes), ...appEnv } }),
   startApp({
@@ -68,6 +76,9 @@ const apps = await Promise.allSettled([
       ...appEnv,
     },
   }),
+  startApp({
+    env: { ...fakesEnv(fakes), ...appEnv, TEST_CLOCK_FILE: clockFile, STAFF_NOTIFY_EMAIL: 'team@e2e.test' },
+  }),
 ]);
 const failed = apps.find((result) => result.status === 'rejected');
 if (failed) {
@@ -75,7 +86,7 @@ if (failed) {
   await fakes.stop();
   throw failed.reason;
 }
-const [app, configuredApp] = apps.map((result) => result.value);
+const [app, configuredApp, clockApp] = apps.map((result) => result.value);
 let code;
 try {
   code = await new Promise((resolve) => {
@@ -86,6 +97,8 @@ try {
         ...admin,
         E2E_BASE_URL: app.baseUrl,
         E2E_CONFIGURED_BASE_URL: configuredApp.baseUrl,
+        E2E_CLOCK_BASE_URL: clockApp.baseUrl,
+        E2E_CLOCK_FILE: clockFile,
         E2E_FAKES_URL: fakes.controlUrl,
         // To sign Twilio's webhooks to the configured app, as Twilio signs them with the account's token.
         E2E_TWILIO_ACCOUNT_SID: fakes.twilio.accountSid,
@@ -96,7 +109,8 @@ try {
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
 } finally {
-  await Promise.all([app.stop(), configuredApp.stop()]);
+  await Promise.all([app.stop(), configuredApp.stop(), clockApp.stop()]);
   await fakes.stop();
+  rmSync(clockFolder, { recursive: true, force: true });
 }
 process.exit(code);

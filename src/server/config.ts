@@ -387,6 +387,11 @@ export const envSchema = z.object({
 
   // How long personal data is kept (src/shared/retention.ts): the daily retention job deletes what
   // is past its period, and the privacy policy shows these numbers.
+  /**
+   * For end-to-end tests only: a file holding milliseconds by which the app's clock runs ahead
+   * (src/server/lib/test-clock.ts). Never set it in production.
+   */
+  TEST_CLOCK_FILE: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   /** How long the seller's links keep opening their page after the request is completed or lost. */
   SELLER_LINK_DAYS_AFTER_CLOSE: wholeNumber('days', 1, 365, 30),
   RETENTION_VALUATION_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.valuationLeadsMonths),
@@ -493,6 +498,8 @@ export type AppConfig = {
   staffNotifyEmails: string[];
   /** Days the seller's links keep working after their request closes (SELLER_LINK_DAYS_AFTER_CLOSE). */
   sellerLinkDaysAfterClose: number;
+  /** TEST_CLOCK_FILE: end-to-end tests move the clock with it; undefined everywhere else. */
+  testClockFile: string | undefined;
   /** Vehicle lookups; a provider left undefined is not configured. */
   vehicleData: VehicleDataConfig;
   /** Road distance from the collection base. */
@@ -644,6 +651,7 @@ function configFrom(env: Env): AppConfig {
     messaging: messagingFrom(env),
     staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
     sellerLinkDaysAfterClose: env.SELLER_LINK_DAYS_AFTER_CLOSE,
+    testClockFile: env.TEST_CLOCK_FILE,
     vehicleData: vehicleDataFrom(env),
     distance: {
       origin: env.COLLECTION_POSTCODE,

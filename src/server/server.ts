@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, fileStoreFor, type AppDeps } from './app';
+import { testClock } from './lib/test-clock';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher } from './auth/passwords';
@@ -45,7 +46,10 @@ export async function startServer(options: {
       ? await options.makeDeps(config, database)
       : { renderSource: await productionRenderSource(projectRoot), staticRoot: distDir(projectRoot).client };
     const passwordHasher = createPasswordHasher();
-    app = await buildApp({ config, database, passwordHasher, ...extra });
+    const clock = config.testClockFile ? testClock(config.testClockFile) : () => new Date();
+    app = await buildApp({ config, database, passwordHasher, clock, ...extra });
+    if (config.testClockFile)
+      app.log.warn('TEST_CLOCK_FILE is set: the clock is moved by a test. Never set it in production.');
     warnAboutMissingDetails(app, config);
     await ensureFirstAdmin({
       db: database.db,
@@ -56,7 +60,6 @@ export async function startServer(options: {
       tradingName: config.site.SITE_TRADING_NAME,
     });
 
-    const clock = () => new Date();
     const transports = transportsFor(config.messaging);
     const outbox = createOutboxWorker({
       db: database.db,

@@ -23,7 +23,7 @@ import { ringIn } from './twilio/voice-driver';
  *
  * The control address lets a browser test look at what was "delivered" and make the mail server
  * refuse an address (a mailbox that does not exist), as real providers do:
- *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId, attachments }]
+ *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId, text, attachments }]
  *                                  (attachments: [{ filename, contentType, size }])
  *   GET  /smtp/attachment?messageId=<id>&index=<n>   that attachment's bytes, with its content type
  *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
@@ -65,6 +65,7 @@ const control = http.createServer((request, response) => {
         to: mail.envelopeTo,
         subject: mail.parsed.subject,
         messageId: mail.parsed.messageId,
+        text: mail.parsed.text,
         attachments: mail.parsed.attachments.map(({ filename, contentType, size }) => ({
           filename,
           contentType,

@@ -34,7 +34,10 @@ function useServerNow(serverNow: string): Date {
 export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Props) {
   const now = useServerNow(serverNow);
   const deadline = new Date(offer.validUntil);
-  const ended = offer.status === 'expired' || (offer.status === 'open' && now > deadline);
+  // The server refused an answer (the offer ended, or was replaced, since the page was made).
+  const [refused, setRefused] = useState(false);
+  const pastEnd = offer.status === 'expired' || (offer.status === 'open' && now > deadline);
+  const ended = refused || pastEnd;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [declining, setDeclining] = useState(false);
@@ -58,6 +61,7 @@ export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Pro
       after();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.userMessage(CHECK_CONNECTION) : CHECK_CONNECTION);
+      if (error instanceof ApiError && error.status === 409) setRefused(true);
       setBusy(false);
     }
   }
@@ -82,12 +86,12 @@ export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Pro
             : ''}
           .
         </p>
-      ) : ended ? (
+      ) : pastEnd ? (
         <p className="mt-3 flex items-start gap-2 font-semibold text-danger">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           This offer ended at {formatUkDeadline(deadline, now)} (UK time).
         </p>
-      ) : offer.status === 'open' ? (
+      ) : offer.status === 'open' && !refused ? (
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
           <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           <span>

@@ -38,9 +38,12 @@ const [LOW, HIGH] = INDICATIVE_PERCENTILES;
  * with fewer than INDICATIVE_MIN_OFFERS cars, or when the car's make, model, year or condition is
  * unknown. Never anything but our own offers.
  *
- * The query reads the similar requests from `car_valuations_comparables_idx` alone (make and model
- * as the generated `make_key` and `model_key`, the same upper-cased, trimmed forms as the car's here)
- * and each one's newest offer from `valuation_offers_valuation_created_at_idx`.
+ * The query reads the similar requests' ids from `car_valuations_comparables_idx` alone (make and
+ * model as the generated `make_key` and `model_key`, the same upper-cased, trimmed forms as the
+ * car's here), then their offers in one scan of `valuation_offers_valuation_created_at_idx` with the
+ * ids as an array, in (request, newest first) order, keeping each request's first. On PostgreSQL
+ * that is about a fifth quicker at the 99th percentile than asking for each request's newest offer
+ * in a LATERAL subquery (bench/comparables.ts: a popular model has thousands of similar requests).
  */
 export async function findIndicativeRange(db: Db, car: ComparableCar, now: Date): Promise<IndicativePrice | null> {
   const query = indicativeRangeQuery(car, now);
@@ -63,18 +66,18 @@ export function indicativeRangeQuery(car: ComparableCar, now: Date): SQL | null 
     select count(*)::int as count,
       percentile_cont(${sql.raw(String(LOW))}) within group (order by newest.amount_pence) as low,
       percentile_cont(${sql.raw(String(HIGH))}) within group (order by newest.amount_pence) as high
-    from ${v}
-    cross join lateral (
-      select ${o.amountPence} as amount_pence from ${o}
-      where ${o.valuationId} = ${v.id}
+    from (
+      select distinct on (${o.valuationId}) ${o.amountPence} as amount_pence
+      from ${o}
+      where ${o.valuationId} = any(array(
+          select ${v.id} from ${v}
+          where ${v.makeKey} = upper(trim(${make}::text))
+            and ${v.modelKey} = upper(trim(${model}::text))
+            and ${v.overallCondition} = ${overallCondition}
+            and ${v.year} between ${year - INDICATIVE_YEAR_SPAN} and ${year + INDICATIVE_YEAR_SPAN}
+            and ${v.mileage} between ${car.mileage - INDICATIVE_MILEAGE_SPAN} and ${car.mileage + INDICATIVE_MILEAGE_SPAN}))
         and ${o.createdAt} >= ${since.toISOString()}::timestamptz
         and ${o.createdAt} <= ${now.toISOString()}::timestamptz
-      order by ${o.createdAt} desc
-      limit 1
-    ) as newest
-    where ${v.makeKey} = upper(trim(${make}::text))
-      and ${v.modelKey} = upper(trim(${model}::text))
-      and ${v.overallCondition} = ${overallCondition}
-      and ${v.year} between ${year - INDICATIVE_YEAR_SPAN} and ${year + INDICATIVE_YEAR_SPAN}
-      and ${v.mileage} between ${car.mileage - INDICATIVE_MILEAGE_SPAN} and ${car.mileage + INDICATIVE_MILEAGE_SPAN}`;
+      order by ${o.valuationId}, ${o.createdAt} desc
+    ) as newest`;
 }

@@ -26,9 +26,10 @@ export const islandWake = {
   'features/public/reviews/reviews-board': 'visible',
   'features/public/valuation/components/valuation-wizard': 'load',
   'features/public/contact/complaint-form': 'visible',
-  // The offer is what the seller came for: its countdown and buttons come to life at once.
-  'features/public/your-valuation/offer-panel': 'load',
-  'features/public/your-valuation/message-box': 'visible',
+  // The seller's page works as plain forms until touched (src/server/features/seller-portal): the
+  // phone spends nothing on scripts to show an offer; a tap wakes the island, which answers from then on.
+  'features/public/your-valuation/offer-panel': 'interaction',
+  'features/public/your-valuation/message-box': 'interaction',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

@@ -31,6 +31,29 @@ export type ConversationMessage = {
   createdAt: string;
 };
 
+/**
+ * What the page says after a plain form post (without JavaScript): `?done=` or `?problem=` on the
+ * address it redirects to, read by the page's loader. With JavaScript the island says the same.
+ */
+export const sellerPageNotices = {
+  done: {
+    accepted: 'Thank you: you have accepted our offer. We will contact you to arrange collection.',
+    declined: 'You have declined our offer. Thank you for letting us know.',
+    fresh: 'We have asked our team for a fresh offer. We will be in touch within 24 hours.',
+    message: 'Message sent. We will reply by e-mail and here.',
+  },
+  problem: {
+    'not-open': 'This offer is no longer open: a newer offer replaced it, or it has already been answered.',
+    ended:
+      'This offer has ended, so it can no longer be accepted. Ask us for a fresh offer and we will look at your car again.',
+    'still-open': 'Your offer is still open: you can accept or decline it.',
+    'message-empty': 'Write your message before sending it.',
+    'message-long': `Your message must be at most ${SELLER_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+    invalid: 'That did not work. Please try again.',
+  },
+} as const;
+export type SellerPageNotice = { kind: 'done' | 'problem'; text: string };
+
 /** Everything the seller's page shows, loaded on the server for the seller's cookie. */
 export type SellerView = {
   reference: string;
@@ -52,6 +75,8 @@ export type SellerView = {
   photoCount: number;
   /** When the page was made: the countdown starts from it. */
   now: string;
+  /** After a plain form post: what happened, or why not. */
+  notice: SellerPageNotice | null;
 };
 
 export const sellerPortalMessages = {

@@ -71,6 +71,7 @@ export const sellerViewSchema = z.object({
   ),
   photoCount: z.number().int(),
   now: z.iso.datetime(),
+  notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
 });
 
 /** "Lost your link?": the e-mail address and registration the seller gave; `website` is a honeypot. */

@@ -151,6 +151,8 @@ export const otherRouteAccess: Record<string, Access> = {
   // Where our links to the seller point: exchanges the secret for the seller's cookie (issue 34).
   'GET /your-valuation/open': 'public',
   'POST /your-valuation/lost-link': 'public',
+  // The seller's page's own forms, posted without JavaScript; the seller's cookie is checked first.
+  'POST /your-valuation': 'public',
 };
 
 export const routeAccess: Record<string, Access> = { ...apiRouteAccess, ...otherRouteAccess };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -167,6 +168,38 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
     return { type: 'page', status: result.status, html, versions: collected.versions };
   }
 
+  /** The page with only the styles it uses inline, and the policy allowing them, where the source can. */
+  async function withPageStyles(html: string) {
+    const { policyWithStyles } = options;
+    if (!source.pageStyles || !policyWithStyles) return { html, contentSecurityPolicy: undefined };
+    const styled = await source.pageStyles(html);
+    return { html: styled.html, contentSecurityPolicy: policyWithStyles(styled.styleHashes) };
+  }
+
+  /**
+   * A private page (the seller's) is made for each request and never kept, but it too gets only the
+   * styles it uses: the cut is kept by the page's shape (its class names, attribute names and
+   * islands), which a few variants share whoever the seller is, so it is made once per shape.
+   */
+  const privateStyles = new Map<string, { styles: string; policy: string | undefined }>();
+  async function withPrivatePageStyles(html: string) {
+    if (!source.pageStyles || !options.policyWithStyles) return { html, contentSecurityPolicy: undefined };
+    const shape = createHash('sha256')
+      .update([...new Set(html.match(/ (class|data-island|[a-z-]+)=/g) ?? [])].sort().join(' '))
+      .update([...new Set(html.match(/ class="[^"]*"/g) ?? [])].sort().join(' '))
+      .digest('hex');
+    const style = /<style>[\s\S]*?<\/style>/.exec(html)?.[0];
+    const kept = privateStyles.get(shape);
+    if (kept && style) return { html: html.replace(style, () => kept.styles), contentSecurityPolicy: kept.policy };
+    const styled = await withPageStyles(html);
+    const cut = /<style>[\s\S]*?<\/style>/.exec(styled.html)?.[0];
+    if (cut) {
+      if (privateStyles.size >= 100) privateStyles.clear();
+      privateStyles.set(shape, { styles: cut, policy: styled.contentSecurityPolicy });
+    }
+    return styled;
+  }
+
   const keptPages =
     source.cacheable && options.content
       ? keptPageServer(options.pageCache ?? createPageCache(), options.content)
@@ -243,6 +276,11 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       if (keptPages && cacheKey) return await keptPages.send(request, reply, cacheKey, site);
       const page = await renderPage(request.url, site, undefined, personal ? request.cookies : undefined);
       if (page.type === 'redirect') return reply.redirect(page.location, page.status);
+      if (personal && source.cacheable) {
+        const styled = await withPrivatePageStyles(page.html);
+        if (styled.contentSecurityPolicy) reply.header('Content-Security-Policy', styled.contentSecurityPolicy);
+        return reply.status(page.status).type(HTML).send(styled.html);
+      }
       return reply.status(page.status).type(HTML).send(page.html);
     } catch (error) {
       return sendServerErrorPage(request, reply, error, site?.tradingName);
@@ -277,14 +315,6 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRoutesOpti
       const kept = { status: page.status, contentKey, versions: page.versions, contentSecurityPolicy, ...compressed };
       pages.set(key, kept);
       return { type: 'kept' as const, ...kept };
-    }
-
-    /** The page with only the styles it uses inline, and the policy allowing them, where the source can. */
-    async function withPageStyles(html: string) {
-      const { policyWithStyles } = options;
-      if (!source.pageStyles || !policyWithStyles) return { html, contentSecurityPolicy: undefined };
-      const styled = await source.pageStyles(html);
-      return { html: styled.html, contentSecurityPolicy: policyWithStyles(styled.styleHashes) };
     }
 
     /**

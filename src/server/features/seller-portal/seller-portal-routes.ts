@@ -16,7 +16,7 @@ import {
   sellerMessageSchema,
   sellerViewSchema,
 } from '~/shared/seller-portal';
-import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
+import { sellerPageNotices, sellerPortalMessages as m, type SellerPageNotice } from '~/shared/seller-portal-basics';
 import type { Outbox } from '../messages';
 import { valuationForSecret } from '../valuations';
 import { requireAuth } from '~/server/auth/access';
@@ -103,7 +103,7 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
     return access.valuationId;
   }
 
-  deps.pageData.register(YOUR_VALUATION_ROUTE_ID, async ({ cookies: pageCookies, clock }) => {
+  deps.pageData.register(YOUR_VALUATION_ROUTE_ID, async ({ cookies: pageCookies, clock, url }) => {
     const now = clock();
     const access = await valuationForSecret(deps.db, pageCookies?.[cookies.name], {
       now,
@@ -112,7 +112,60 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
     const view = access && (await loadSellerView(deps.db, access.valuationId, now));
     if (!view) throw notFound();
     // Never kept: the page is the seller's alone (the page routes do not keep private pages anyway).
-    return { data: view, version: now.getTime() };
+    return { data: { ...view, notice: noticeFrom(url) }, version: now.getTime() };
+  });
+
+  /**
+   * The page's forms posted without JavaScript (or before its islands woke): each names its
+   * `action`; the answer is the page again at an address saying what happened (POST/redirect/GET).
+   */
+  deps.pageForms?.register({
+    path: paths.yourValuation,
+    routeId: YOUR_VALUATION_ROUTE_ID,
+    async handle(fields, request) {
+      const valuationId = await sellerValuation(request);
+      const now = deps.clock();
+      const offerId = fields.offerId ?? '';
+      const again = (query: string) => ({ type: 'redirect' as const, location: `${paths.yourValuation}?${query}` });
+      try {
+        switch (fields.action) {
+          case 'accept':
+            if (!acceptOfferSchema.safeParse({ offerId }).success) return again('problem=invalid');
+            await acceptOffer(actionDeps, {
+              valuationId,
+              offerId,
+              now,
+              clientAddress: request.ip,
+              userAgent: request.headers['user-agent'],
+            });
+            return again('done=accepted');
+          case 'decline': {
+            const parsed = declineOfferSchema.safeParse({ offerId, reason: fields.reason });
+            if (!parsed.success) return again('problem=invalid');
+            await declineOffer(actionDeps, { valuationId, offerId, reason: parsed.data.reason, now });
+            return again('done=declined');
+          }
+          case 'fresh':
+            if (!freshOfferSchema.safeParse({ offerId }).success) return again('problem=invalid');
+            await requestFreshOffer(actionDeps, { valuationId, offerId, now });
+            return again('done=fresh');
+          case 'message': {
+            const parsed = sellerMessageSchema.safeParse({ body: fields.body ?? '' });
+            if (!parsed.success) {
+              const tooLong = (fields.body ?? '').trim().length > 0;
+              return again(`problem=${tooLong ? 'message-long' : 'message-empty'}#messages`);
+            }
+            await postSellerMessage(actionDeps, { valuationId, body: parsed.data.body, now });
+            return again('done=message#messages');
+          }
+          default:
+            return again('problem=invalid');
+        }
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CONFLICT') return again(`problem=${conflictCode(error)}`);
+        throw error;
+      }
+    },
   });
 
   const lostLinkLimits = deps.lostLinkLimits ?? LOST_LINK_LIMITS;
@@ -317,6 +370,26 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
     },
   );
 };
+
+/** Which words a refused answer gets on the page (the refusal's own, by its kind). */
+function conflictCode(error: AppError): keyof typeof sellerPageNotices.problem {
+  if (error.message === m.freshOfferNotNeeded) return 'still-open';
+  if (error.message === m.offerNotOpen) return 'not-open';
+  return 'ended';
+}
+
+/** `?done=` or `?problem=` as the page's notice; anything else, none. */
+function noticeFrom(url: URL): SellerPageNotice | null {
+  const done = url.searchParams.get('done');
+  if (done && Object.hasOwn(sellerPageNotices.done, done)) {
+    return { kind: 'done', text: sellerPageNotices.done[done as keyof typeof sellerPageNotices.done] };
+  }
+  const problem = url.searchParams.get('problem');
+  if (problem && Object.hasOwn(sellerPageNotices.problem, problem)) {
+    return { kind: 'problem', text: sellerPageNotices.problem[problem as keyof typeof sellerPageNotices.problem] };
+  }
+  return null;
+}
 
 /** What staff see once their answer is on its way. */
 const REPLY_SENT = 'Reply sent to the seller by e-mail, and shown on their page.';

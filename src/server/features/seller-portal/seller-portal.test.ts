@@ -285,6 +285,51 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
     expect(cookies.every((c) => c.value === '')).toBe(true);
   });
 
+  it('the page’s forms work without JavaScript: each answers with the page saying what happened', async () => {
+    const { id, uploadToken } = await setup({ pages: true });
+    const sent = (await offer(id, { offerAmount: 6500, validityDays: 1 })).json<{ id: string }>();
+    const post = (body: string) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/your-valuation',
+        headers: {
+          origin: ORIGIN,
+          cookie: `seller=${uploadToken}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: body,
+      });
+    const page = (query: string) =>
+      t!.app.inject({ method: 'GET', url: `/your-valuation${query}`, headers: { cookie: `seller=${uploadToken}` } });
+
+    const empty = await post('action=message&body=+');
+    expect(empty.headers.location).toBe('/your-valuation?problem=message-empty#messages');
+    expect((await page('?problem=message-empty')).body).toContain('Write your message before sending it.');
+    const message = await post('action=message&body=Is+Saturday+possible%3F');
+    expect(message.headers.location).toBe('/your-valuation?done=message#messages');
+    const shown = await page('?done=message');
+    expect(shown.body).toContain('Message sent. We will reply by e-mail and here.');
+    expect(shown.body).toContain('Is Saturday possible?');
+
+    // Past the offer's end, a plain Accept is refused with the page's words, and a fresh one asked for.
+    clock.advance(days(2));
+    const late = await post(`action=accept&offerId=${sent.id}`);
+    expect(late.statusCode).toBe(303);
+    expect(late.headers.location).toBe('/your-valuation?problem=ended');
+    expect((await page('?problem=ended')).body).toContain('This offer has ended, so it can no longer be accepted.');
+    expect((await post(`action=fresh&offerId=${sent.id}`)).headers.location).toBe('/your-valuation?done=fresh');
+    expect(await db().select().from(offerAcceptances)).toEqual([]);
+
+    // Without the seller's cookie, nothing is done.
+    const stranger = await t!.app.inject({
+      method: 'POST',
+      url: '/your-valuation',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=message&body=hello',
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
   describe('“Lost your link?”', () => {
     const ask = (payload: object, ip = '203.0.113.9') =>
       t!.app.inject({

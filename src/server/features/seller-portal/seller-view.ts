@@ -88,5 +88,6 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     messages: messages.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     photoCount: row.photoPaths.length,
     now: now.toISOString(),
+    notice: null,
   };
 }

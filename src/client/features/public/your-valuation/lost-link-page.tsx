@@ -10,7 +10,13 @@ import type { PlainFormState } from '~/shared/form-state';
 import { paths } from '~/shared/paths';
 import { sellerPortalMessages } from '~/shared/seller-portal-basics';
 
-export const handle: RouteHandle = { meta: { title: 'Lost your link?', noindex: true } };
+export const handle: RouteHandle = {
+  meta: {
+    title: 'Lost your link?',
+    description: 'Ask for a new link to your valuation page, sent to the e-mail address you gave us.',
+    noindex: true,
+  },
+};
 
 const ROUTE_ID = 'features/public/your-valuation/lost-link-page';
 type Field = 'email' | 'registration';

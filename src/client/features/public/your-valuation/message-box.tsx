@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { island } from '~/client/lib/island';
+import { paths } from '~/shared/paths';
 import { SELLER_MESSAGE_MAX_LENGTH, sellerPortalMessages as m } from '~/shared/seller-portal-basics';
 
 const CHECK_CONNECTION = 'We could not send your message. Please check your connection and try again.';
@@ -38,6 +39,8 @@ export function MessageBox() {
 
   return (
     <form
+      method="post"
+      action={`${paths.yourValuation}#messages`}
       className="mt-4"
       noValidate
       onSubmit={(event) => {
@@ -45,12 +48,14 @@ export function MessageBox() {
         void send();
       }}
     >
+      <input type="hidden" name="action" value="message" />
       <label htmlFor="seller-message" className="block font-semibold text-brand-900">
         Your message
       </label>
       <textarea
         ref={fieldRef}
         id="seller-message"
+        name="body"
         rows={4}
         maxLength={SELLER_MESSAGE_MAX_LENGTH}
         value={body}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { island } from '~/client/lib/island';
+import { paths } from '~/shared/paths';
 import { formatPounds } from '~/shared/offer-basics';
 import { formatUkDeadline } from '~/shared/offer-validity';
 import { DECLINE_REASON_MAX_LENGTH, timeLeft, type SellerOffer } from '~/shared/seller-portal-basics';
@@ -40,18 +41,12 @@ export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Pro
   const ended = refused || pastEnd;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
   const [asked, setAsked] = useState(freshOfferRequestedAt !== null);
   const failureRef = useRef<HTMLParagraphElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
-  useEffect(() => {
-    if (declining) reasonRef.current?.focus();
-  }, [declining]);
 
   async function send(path: string, body: object, after: () => void) {
     setBusy(true);
@@ -131,66 +126,67 @@ export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Pro
         </p>
       )}
 
-      {offer.status === 'open' && !ended && !declining && (
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            className={buttonVariants({ variant: 'primary', size: 'lg' })}
-
-            disabled={busy}
-            onClick={() => void send('/api/your-valuation/offer/accept', { offerId: offer.id }, reload)}
+      {offer.status === 'open' && !ended && (
+        <div className="mt-6 grid gap-3">
+          <form
+            method="post"
+            action={paths.yourValuation}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send('/api/your-valuation/offer/accept', { offerId: offer.id }, reload);
+            }}
           >
-            Accept {amount}
-          </button>
-          <button
-            type="button"
-            className={buttonVariants({ variant: 'outline', size: 'lg' })}
-            disabled={busy}
-            onClick={() => setDeclining(true)}
-          >
-            Decline
-          </button>
-        </div>
-      )}
-
-      {offer.status === 'open' && !ended && declining && (
-        <form
-          className="mt-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send('/api/your-valuation/offer/decline', { offerId: offer.id, reason }, reload);
-          }}
-        >
-          <label htmlFor="decline-reason" className="block font-semibold text-brand-900">
-            Why are you declining? (optional)
-          </label>
-          <p id="decline-reason-hint" className="text-sm text-muted">
-            It helps us make better offers. Leave it empty if you prefer.
-          </p>
-          <textarea
-            ref={reasonRef}
-            id="decline-reason"
-            aria-describedby="decline-reason-hint"
-            maxLength={DECLINE_REASON_MAX_LENGTH}
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className="mt-2 w-full rounded-lg border border-line p-3 text-base"
-          />
-          <div className="mt-3 flex flex-col gap-3 sm:flex-row">
-            <button className={buttonVariants({ variant: 'danger', size: 'lg' })} type="submit" disabled={busy}>
-              Decline the offer
-            </button>
+            <input type="hidden" name="action" value="accept" />
+            <input type="hidden" name="offerId" value={offer.id} />
             <button
-              type="button"
-              className={buttonVariants({ variant: 'outline', size: 'lg' })}
+              type="submit"
+              className={`${buttonVariants({ variant: 'primary', size: 'lg' })} w-full sm:w-auto`}
               disabled={busy}
-              onClick={() => setDeclining(false)}
             >
-              Keep the offer
+              Accept {amount}
             </button>
-          </div>
-        </form>
+          </form>
+          {/* A disclosure, not a dialog: it opens with or without JavaScript, by keyboard too. */}
+          <details className="group rounded-lg border border-line open:p-4">
+            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-center rounded-lg px-5 text-lg font-semibold text-brand-900 hover:bg-brand-50 group-open:justify-start group-open:px-0 group-open:hover:bg-transparent [&::-webkit-details-marker]:hidden">
+              Decline this offer
+            </summary>
+            <form
+              method="post"
+              action={paths.yourValuation}
+              className="mt-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const reason = new FormData(event.currentTarget).get('reason');
+                void send('/api/your-valuation/offer/decline', { offerId: offer.id, reason }, reload);
+              }}
+            >
+              <input type="hidden" name="action" value="decline" />
+              <input type="hidden" name="offerId" value={offer.id} />
+              <label htmlFor="decline-reason" className="block font-semibold text-brand-900">
+                Why are you declining? (optional)
+              </label>
+              <p id="decline-reason-hint" className="text-sm text-muted">
+                It helps us make better offers. Leave it empty if you prefer.
+              </p>
+              <textarea
+                id="decline-reason"
+                name="reason"
+                aria-describedby="decline-reason-hint"
+                maxLength={DECLINE_REASON_MAX_LENGTH}
+                rows={3}
+                className="mt-2 w-full rounded-lg border border-line p-3 text-base"
+              />
+              <button
+                type="submit"
+                className={`${buttonVariants({ variant: 'danger', size: 'lg' })} mt-3`}
+                disabled={busy}
+              >
+                Decline the offer
+              </button>
+            </form>
+          </details>
+        </div>
       )}
 
       {ended &&
@@ -200,22 +196,24 @@ export function OfferPanel({ offer, now: serverNow, freshOfferRequestedAt }: Pro
             We have asked our team for a fresh offer. We will be in touch within 24 hours.
           </p>
         ) : (
-          <div className="mt-6">
-            <button
-              type="button"
-              className={buttonVariants({ variant: 'primary', size: 'lg' })}
-
-              disabled={busy}
-              onClick={() =>
-                void send('/api/your-valuation/offer/fresh', { offerId: offer.id }, () => {
-                  setAsked(true);
-                  setBusy(false);
-                })
-              }
-            >
+          <form
+            method="post"
+            action={paths.yourValuation}
+            className="mt-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send('/api/your-valuation/offer/fresh', { offerId: offer.id }, () => {
+                setAsked(true);
+                setBusy(false);
+              });
+            }}
+          >
+            <input type="hidden" name="action" value="fresh" />
+            <input type="hidden" name="offerId" value={offer.id} />
+            <button type="submit" className={buttonVariants({ variant: 'primary', size: 'lg' })} disabled={busy}>
               Ask for a fresh offer
             </button>
-          </div>
+          </form>
         ))}
     </section>
   );

@@ -16,7 +16,14 @@ import { lostReasonLabels } from '~/shared/valuation-lifecycle';
 import { MessageBoxIsland } from './message-box';
 import { OfferPanelIsland } from './offer-panel';
 
-export const handle: RouteHandle = { meta: { title: 'Your valuation', noindex: true } };
+export const handle: RouteHandle = {
+  meta: {
+    title: 'Your valuation',
+    description:
+      'Your own page for your car valuation: where your request is, our offer and its end, and messages with our team.',
+    noindex: true,
+  },
+};
 
 const cardClass = 'rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-[var(--shadow-card)] sm:p-8';
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
@@ -86,6 +93,21 @@ function Status({ view }: { view: SellerView }) {
   return null;
 }
 
+/** What a form posted without JavaScript did, or why it could not. */
+function Notice({ notice }: { notice: NonNullable<SellerView['notice']> }) {
+  const done = notice.kind === 'done';
+  return (
+    <p
+      role={done ? 'status' : 'alert'}
+      className={`rounded-lg border p-4 font-semibold ${
+        done ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-800'
+      }`}
+    >
+      {notice.text}
+    </p>
+  );
+}
+
 export function Component() {
   const view = useLoaderData() as SellerView;
   const received = new Date(view.receivedAt);
@@ -99,6 +121,7 @@ export function Component() {
       </PageIntro>
       <Container className="grid gap-6 py-10 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
+          {view.notice ? <Notice notice={view.notice} /> : null}
           <section aria-labelledby="progress-title" className={cardClass}>
             <h2 id="progress-title" className="mb-4 text-lg font-bold text-brand-900">
               Progress

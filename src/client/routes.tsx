@@ -61,16 +61,16 @@ const publicPages: RouteObject = {
       lazy: () => import('~/client/features/public/valuation/valuation-page'),
     },
     {
-      path: 'your-valuation',
-      id: 'features/public/your-valuation/your-valuation-page',
-      loader: serverDataLoader('features/public/your-valuation/your-valuation-page'),
-      lazy: () => import('~/client/features/public/your-valuation/your-valuation-page'),
-    {
       path: 'your-valuation/lost-link',
       id: 'features/public/your-valuation/lost-link-page',
       // Its form posts to it, with or without JavaScript (src/server/render/page-forms.ts).
       lazy: () => import('~/client/features/public/your-valuation/lost-link-page'),
     },
+    {
+      path: 'your-valuation',
+      id: 'features/public/your-valuation/your-valuation-page',
+      loader: serverDataLoader('features/public/your-valuation/your-valuation-page'),
+      lazy: () => import('~/client/features/public/your-valuation/your-valuation-page'),
     },
     {
       path: 'recently-purchased',

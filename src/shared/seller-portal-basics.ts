@@ -1,3 +1,4 @@
+import type { IndicativePrice } from './indicative-price';
 import type { OfferStatus } from './offer-basics';
 import type { LostReason, ValuationStage } from './valuation-lifecycle';
 
@@ -77,6 +78,8 @@ export type SellerView = {
   now: string;
   /** After a plain form post: what happened, or why not. */
   notice: SellerPageNotice | null;
+  /** The range of our own offers for similar cars found at submit; null with too few (issue 34). */
+  indicativePrice: IndicativePrice | null;
 };
 
 export const sellerPortalMessages = {

@@ -72,6 +72,9 @@ export const sellerViewSchema = z.object({
   photoCount: z.number().int(),
   now: z.iso.datetime(),
   notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
+  indicativePrice: z
+    .object({ lowPence: z.number().int(), highPence: z.number().int(), count: z.number().int() })
+    .nullable(),
 });
 
 /** "Lost your link?": the e-mail address and registration the seller gave; `website` is a honeypot. */

@@ -9,6 +9,8 @@ import {
   outboundMessages,
   valuationEvents,
   valuationOffers,
+  offerAcceptances,
+  valuationMessages,
   type CallLog,
   type CarValuation,
   type CustomerReview,
@@ -57,6 +59,10 @@ export type HeldData = {
   valuations: CarValuation[];
   events: ValuationEvent[];
   offers: ValuationOffer[];
+  /** Their acceptances of our offers (issue 34): what, when, on which declarations, from where. */
+  acceptances: (typeof offerAcceptances.$inferSelect)[];
+  /** The conversation on their requests: what they wrote from their page, and staff's answers. */
+  conversation: (typeof valuationMessages.$inferSelect)[];
   /** Every message about the person, each once: to them, or about their valuations or complaints. */
   messages: OutboundMessage[];
   calls: CallLog[];
@@ -190,7 +196,33 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
       : [],
     findThirdParty(db, messageMatch.thirdParty),
   ]);
-  return { identifier, valuations, events, offers, messages, calls, reviews, complaints, thirdParty };
+  const [acceptances, conversation] = valuationIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(offerAcceptances)
+          .where(inArray(offerAcceptances.valuationId, valuationIds))
+          .orderBy(offerAcceptances.acceptedAt),
+        db
+          .select()
+          .from(valuationMessages)
+          .where(inArray(valuationMessages.valuationId, valuationIds))
+          .orderBy(valuationMessages.createdAt, valuationMessages.id),
+      ])
+    : [[], []];
+  return {
+    identifier,
+    valuations,
+    events,
+    offers,
+    acceptances,
+    conversation,
+    messages,
+    calls,
+    reviews,
+    complaints,
+    thirdParty,
+  };
 }
 
 /** A valuation's photos as stored entries we can read (anything else is never served). */

@@ -89,6 +89,11 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
       photos,
       events: held.events.filter((e) => e.valuationId === valuation.id),
       offers: held.offers.filter((o) => o.valuationId === valuation.id),
+      acceptances: held.acceptances.filter((a) => a.valuationId === valuation.id),
+      // Who on our staff answered is left out: an id of ours, not the person's data.
+      conversation: held.conversation
+        .filter((m) => m.valuationId === valuation.id)
+        .map(({ staffUserId: _staff, ...message }) => message),
       messages: await messagesOf((m) => m.valuationId === valuation.id),
     });
   }

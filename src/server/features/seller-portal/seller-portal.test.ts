@@ -14,6 +14,7 @@ import { cheapHasher, days, hours, seedUser, signedInCookie, testClock } from '.
 import { testEngines } from '../../../../test/helpers/database';
 import { registerCanary } from '../../../../test/helpers/log-hygiene';
 import { appPages } from '../../../../test/helpers/pages';
+import { pastOffer } from '../../../../test/helpers/past-offers';
 import { validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -98,6 +99,7 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
       offer: null,
       replyBy: '2026-03-03T09:00:00.000Z',
       messages: [],
+      indicativePrice: null,
     });
   });
 
@@ -116,6 +118,18 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
     // The request was logged, with its query left out.
     expect(t!.logs.text()).toContain('/your-valuation/open');
     expect(t!.logs.text()).not.toContain(secret);
+  });
+
+  it('shows the indicative price found at submit, with its words, until an offer is made', async () => {
+    clock = testClock(new Date('2026-03-02T09:00:00Z'));
+    t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock } });
+    const car = { make: 'FORD', model: 'Focus', year: 2018, mileage: 44_000, overallCondition: 'great' };
+    for (const pounds of [6000, 6200, 6400, 6600, 6800]) {
+      await pastOffer(db(), car, [pounds * 100], new Date('2026-02-01T10:00:00Z'));
+    }
+    const { uploadToken } = await submit();
+    const view = (await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>();
+    expect(view.indicativePrice).toEqual({ lowPence: 620_000, highPence: 660_000, count: 5 });
   });
 
   it('answers a wrong, missing, another shape or stale secret as a request that does not exist', async () => {

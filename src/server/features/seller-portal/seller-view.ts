@@ -7,6 +7,7 @@ import {
   valuationMessages,
   valuationOffers,
 } from '~/server/db/schema';
+import { indicativePriceOf } from '~/shared/indicative-price';
 import { conditionLines, type OfferStatus } from '~/shared/offer-basics';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
@@ -89,5 +90,6 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     photoCount: row.photoPaths.length,
     now: now.toISOString(),
     notice: null,
+    indicativePrice: indicativePriceOf(row),
   };
 }

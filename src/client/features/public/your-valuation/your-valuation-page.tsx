@@ -4,6 +4,7 @@ import { PageIntro } from '~/client/components/page-intro';
 import { Container } from '~/client/components/ui/container';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { useSiteConfig } from '~/client/lib/site-config';
+import { indicativeLabel, indicativeRange } from '~/shared/indicative-price';
 import { paths } from '~/shared/paths';
 import {
   formatUkDayTime,
@@ -57,6 +58,20 @@ function StageTracker({ view }: { view: SellerView }) {
   );
 }
 
+/** The range of our own offers for similar cars, until our own offer replaces it. */
+function Indicative({ price }: { price: NonNullable<SellerView['indicativePrice']> }) {
+  return (
+    <div className="mt-4 rounded-lg bg-brand-50 p-4">
+      <p className="text-sm font-semibold text-brand-800">Indicative price</p>
+      <p className="text-2xl font-extrabold text-brand-900">{indicativeRange(price)}</p>
+      <p className="mt-1 text-sm text-ink">{indicativeLabel(price.count)}</p>
+      <a href={paths.howWeValue} className={`${linkClass} mt-1 inline-block text-sm`}>
+        How we work this out
+      </a>
+    </div>
+  );
+}
+
 /** What is happening now, and what we promised, in a sentence or two. */
 function Status({ view }: { view: SellerView }) {
   const site = useSiteConfig();
@@ -71,7 +86,7 @@ function Status({ view }: { view: SellerView }) {
   }
   if (view.offer === null) {
     const late = new Date(view.now) > new Date(view.replyBy);
-    return late ? (
+    const promise = late ? (
       <p>
         We promised to reply by {formatUkDayTime(new Date(view.replyBy))} and we are sorry we have not yet.
         {site.phone
@@ -83,6 +98,12 @@ function Status({ view }: { view: SellerView }) {
         We are looking at your car and will send you our offer by{' '}
         <strong>{formatUkDayTime(new Date(view.replyBy))}</strong> (UK time), by e-mail and on this page.
       </p>
+    );
+    return (
+      <>
+        {promise}
+        {view.indicativePrice ? <Indicative price={view.indicativePrice} /> : null}
+      </>
     );
   }
   if (view.stage === 'offer_accepted') {

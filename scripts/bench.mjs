@@ -23,7 +23,10 @@
 //      Lighthouse: scripts/lib/bench-public-pages.mjs), BENCH_LIGHTHOUSE (0 skips Lighthouse only),
 //      BENCH_PAGE_VIEWS (default 10000000 page views seeded for staff's analytics reports, the beacon
 //      and the home page with collection on and off; 0 skips them: scripts/lib/bench-analytics.mjs),
-//      BENCH_ANALYTICS_DAYS (default 90: the UK days, ending today, those views are spread over).
+//      BENCH_ANALYTICS_DAYS (default 90: the UK days, ending today, those views are spread over),
+//      BENCH_COMPARABLES_VALUATIONS / BENCH_COMPARABLES_OFFERS / BENCH_COMPARABLES_QUERIES (default
+//      1000000 / 200000 / 500: the indicative price's query, issue 34; 0 valuations skips it:
+//      scripts/lib/bench-comparables.mjs, goal a p99 of at most 20 ms on PostgreSQL).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block) or a
 // public page's goal missed (issue 14: speed against the static server, JavaScript, Lighthouse) or
@@ -38,6 +41,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { benchAdminValuations } from './lib/bench-admin-valuations.mjs';
 import { ANALYTICS_GOALS, benchAnalytics } from './lib/bench-analytics.mjs';
+import { benchComparables, renderComparables } from './lib/bench-comparables.mjs';
 import { benchPublicPages, renderPublicPages } from './lib/bench-public-pages.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
@@ -297,6 +301,9 @@ const settings = {
   purchasedVehicles: envNumber('BENCH_VEHICLES', 30, { integer: true, min: 0 }),
   pageViews: envNumber('BENCH_PAGE_VIEWS', 10_000_000, { integer: true, min: 0 }),
   analyticsDays: envNumber('BENCH_ANALYTICS_DAYS', 90, { integer: true, min: 1 }),
+  comparablesValuations: envNumber('BENCH_COMPARABLES_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
+  comparablesOffers: envNumber('BENCH_COMPARABLES_OFFERS', 200_000, { integer: true, min: 1 }),
+  comparablesQueries: envNumber('BENCH_COMPARABLES_QUERIES', 500, { integer: true, min: 1 }),
   appCommand: process.env.BENCH_APP_COMMAND || 'node scripts/start.mjs',
   appEnv: {
     HOST: '127.0.0.1',
@@ -398,6 +405,16 @@ async function main() {
   const outbox = await measureOutbox();
   shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
 
+  const comparables =
+    settings.comparablesValuations === 0
+      ? { skipped: 'BENCH_COMPARABLES_VALUATIONS=0', rows: [], problems: [], goalsMissed: [] }
+      : await benchComparables({
+          valuations: settings.comparablesValuations,
+          offers: settings.comparablesOffers,
+          queries: settings.comparablesQueries,
+          signal: shutdown.signal,
+          log,
+        });
   const atScale = await measureAdminValuations(bareRps);
   const analytics = await measureAnalytics(bareRps);
   const httpProblems = [
@@ -413,9 +430,10 @@ async function main() {
       ...e.rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
     ]),
     ...analytics.goalsMissed.map((p) => `analytics goal missed: ${p}`),
+    ...comparables.goalsMissed.map((p) => `indicative price goal missed: ${p}`),
   ];
-  const goalsMissed = publicPages.goalsMissed.length + analytics.goalsMissed.length;
-  const problems = [...httpProblems, ...outbox.problems];
+  const goalsMissed = publicPages.goalsMissed.length + analytics.goalsMissed.length + comparables.goalsMissed.length;
+  const problems = [...httpProblems, ...outbox.problems, ...comparables.problems];
   const valid = problems.length === 0;
 
   // ---- stdout: the table ----
@@ -427,6 +445,7 @@ async function main() {
       `load ${machine.loadAvg1m} · connections ${settings.connections} · duration ${settings.durationSec}s (warm-up ${settings.warmupSec}s)`,
   );
   console.log(`\n${renderOutboxTable(outbox)}`);
+  console.log(`\n${renderComparables(comparables, renderGrid)}`);
   console.log(`\n${renderAdminValuations(atScale)}`);
   console.log(`\n${renderAnalytics(analytics)}`);
 
@@ -459,6 +478,7 @@ async function main() {
     rows,
     publicPages,
     outbox,
+    comparables,
     adminValuations: atScale,
     analytics,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
@@ -474,13 +494,15 @@ async function main() {
   if (!valid) {
     const bar = '!'.repeat(78);
     console.error(`\n${bar}`);
-    if (httpProblems.length === goalsMissed && outbox.problems.length === 0) {
+    if (httpProblems.length === goalsMissed && outbox.problems.length === 0 && comparables.problems.length === 0) {
       console.error('!! GOALS MISSED: the measurements are sound, but these figures miss their goals:');
     } else if (httpProblems.length) {
       console.error('!! BENCHMARK RESULTS ARE NOT VALID — requests failed or got non-2xx answers.');
       console.error('!! Numbers for these rows measure error handling, not the real page/endpoint:');
     } else {
-      console.error('!! BENCHMARK RESULTS ARE NOT VALID — the outbox worker run failed its checks:');
+      console.error(
+        '!! BENCHMARK RESULTS ARE NOT VALID — the outbox worker or indicative price run failed its checks:',
+      );
     }
     for (const p of problems) console.error(`!!   - ${p}`);
     console.error(bar);

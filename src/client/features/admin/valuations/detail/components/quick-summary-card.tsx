@@ -50,7 +50,7 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
     },
     {
       label: 'Indicative price',
-      value: v.indicativePrice ? indicativeRange(v.indicativePrice) : <Missing>None (too few similar offers)</Missing>,
+      value: v.indicativePrice ? indicativeRange(v.indicativePrice) : <Missing>None shown to the seller</Missing>,
     },
   ];
   return (

@@ -197,6 +197,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         reviews: { submitLimit: unlimited },
         complaints: { submitLimit: unlimited },
         analytics: { collectLimit: unlimited },
+        sellerPortal: { callsLimit: unlimited, lostLinkLimits: { perAddress: unlimited, perRecipient: unlimited } },
       },
     });
     seeded = await seed(t, hasher);

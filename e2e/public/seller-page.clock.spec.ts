@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from '../admin/helpers';
 import { expectNoAxeViolations, fakesUrl, saveScreenshot, viewports } from '../fixtures';
-import { hydrated } from './seller-wizard';
+import { answerSteps2To4, footer, hydrated, next } from './seller-wizard';
 
 /** The seller's page works as plain forms until touched: focus wakes its island, then it answers itself. */
 async function wake(locator: import('@playwright/test').Locator) {
@@ -85,11 +85,80 @@ async function sendOffer(page: Page, id: string, amount: string, days: string) {
   await expectToast(page, 'Offer sent successfully!');
 }
 
+/** A past request for the same car as AA19AAA on the fake DVLA (Ford Focus, 2019), with an offer we made on it. */
+async function pastFocusOffer(page: Page, pounds: number) {
+  const response = await page.request.post('/api/valuations', {
+    headers: { 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 250)}` },
+    data: {
+      registration: 'AA19AAA',
+      mileage: 44000,
+      make: 'FORD',
+      model: 'Focus',
+      year: 2019,
+      overallCondition: 'great',
+      scuffedWheels: 0,
+      tyresNeedReplacing: 0,
+      cambeltChanged: 'no',
+      serviceHistory: 'full',
+      mechanicalIssues: 'no',
+      outstandingFinance: 'no',
+      firstName: 'Past',
+      lastName: 'Seller',
+      postcode: 'LN11 0LQ',
+      email: `past.${randomBytes(3).toString('hex')}@example.com`,
+      phone: '07911 123456',
+      contactPreference: ['call'],
+      agreeToContact: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const offer = await page.request.post(`/api/valuations/${id}/offer`, { data: { offerAmount: pounds } });
+  expect(offer.status()).toBe(201);
+}
+
+/** The wizard from the home page with AA19AAA at 45,000 miles, in great condition; ends on the success screen. */
+async function askThroughTheWizard(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByLabel('Enter your registration to start').fill('AA19AAA');
+  await page.getByRole('button', { name: 'Get My Valuation' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Vehicle Identified' })).toBeVisible();
+  await page.getByLabel('Mileage').fill('45000');
+  await next(page).click();
+  await expect(footer(page, 2)).toBeVisible();
+  await answerSteps2To4(page, email);
+  await page.getByRole('button', { name: 'Submit Valuation Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Valuation Request Submitted' })).toBeVisible();
+}
+
 test.afterAll(() => {
   if (process.env.E2E_CLOCK_FILE) writeFileSync(process.env.E2E_CLOCK_FILE, '0');
 });
 
 test.describe('[PUBLIC][SELLER PAGE] the seller’s own page, with a clock the test moves', () => {
+  test('the indicative price: none with 4 offers for similar cars, the range with 5', async ({ page }) => {
+    test.slow();
+    await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);
+    for (const pounds of [6000, 6400, 6800, 7200]) await pastFocusOffer(page, pounds);
+    const first = `four.${randomBytes(3).toString('hex')}@example.com`;
+    await askThroughTheWizard(page, first);
+    await expect(page.getByRole('region', { name: 'Indicative price' })).toHaveCount(0);
+    const receipt = await arrived(first, /^We have your valuation request/);
+    expect(receipt.text).not.toContain('Indicative');
+
+    await pastFocusOffer(page, 7600);
+    const second = `five.${randomBytes(3).toString('hex')}@example.com`;
+    await askThroughTheWizard(page, second);
+    const note = page.getByRole('region', { name: 'Indicative price' });
+    await expect(note).toContainText('£6,400 to £7,200');
+    await expect(note).toContainText(
+      'Indicative, based on 5 offers we made for similar cars in the last 12 months. We confirm your price within 24 hours.',
+    );
+    const withRange = await arrived(second, /^We have your valuation request/);
+    expect(withRange.text).toContain('£6,400 to £7,200');
+    await saveScreenshot(page, 'success-indicative-price-phone');
+  });
+
   test('the link from the e-mail, an offer valid 2 days accepted, messages both ways', async ({ page }) => {
     test.slow();
     const email = `morwenna.${randomBytes(3).toString('hex')}@example.com`;

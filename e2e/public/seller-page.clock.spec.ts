@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from '../admin/helpers';
 import { expectNoAxeViolations, fakesUrl, saveScreenshot, viewports } from '../fixtures';
 import { answerSteps2To4, footer, hydrated, next } from './seller-wizard';
 
 /** The seller's page works as plain forms until touched: focus wakes its island, then it answers itself. */
-async function wake(locator: import('@playwright/test').Locator) {
+async function wake(locator: Locator) {
   await locator.focus();
   await hydrated(locator);
 }

@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     staffNotifyEmails: config.staffNotifyEmails,
     files,
+    sellerLinkDaysAfterClose: config.sellerLinkDaysAfterClose,
     ...deps.valuations,
   });
   await app.register(adminValuationsRoutes, { db, files, clock, outbox });

@@ -34,6 +34,8 @@ export type ValuationsRoutesDeps = {
   maxInputPixels?: number;
   /** Photo calls per client address and window; default PHOTO_CALLS_LIMIT. */
   photoCallsLimit?: { limit: number; windowMs: number };
+  /** SELLER_LINK_DAYS_AFTER_CLOSE: the upload token is one of the seller's secrets and ages with them. */
+  sellerLinkDaysAfterClose?: number;
 };
 
 export const VALUATION_SUBMIT_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -53,6 +55,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
     clock: deps.clock,
     ...(deps.maxInputPixels ? { maxInputPixels: deps.maxInputPixels } : {}),
     ...(deps.photoCallsLimit ? { callsLimit: deps.photoCallsLimit } : {}),
+    ...(deps.sellerLinkDaysAfterClose ? { sellerLinkDaysAfterClose: deps.sellerLinkDaysAfterClose } : {}),
   });
 
   const submissions = createRateLimit(deps.db, deps.clock, {

@@ -89,7 +89,13 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await expect
       .poll(async () => (await receivedBySmtpServer()).filter((mail) => mail.to.includes(address)))
       .toEqual([
-        { to: [address], subject: 'Test message from CarBuy Direct', messageId: expect.any(String), attachments: [] },
+        {
+          to: [address],
+          subject: 'Test message from CarBuy Direct',
+          messageId: expect.any(String),
+          text: expect.stringContaining('If you can read it, e-mail from the website is working.'),
+          attachments: [],
+        },
       ]);
 
     for (const [name, viewport] of Object.entries(viewports)) {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin, expect, expectToast, settleMotion, signInViaApi, test } from '../admin/helpers';
 import { expectNoAxeViolations, fakesUrl, saveScreenshot, viewports } from '../fixtures';
-import { answerSteps2To4, footer, hydrated, next } from './seller-wizard';
+import { answerSteps2To4, cameraPhoto, footer, hydrated, next } from './seller-wizard';
 
 /** The seller's page works as plain forms until touched: focus wakes its island, then it answers itself. */
 async function wake(locator: Locator) {
@@ -201,6 +201,14 @@ test.describe('[PUBLIC][SELLER PAGE] the seller’s own page, with a clock the t
     ).toContainText('Accepted');
     await arrived(email, /^You accepted our offer of £5,450/);
     await arrived(STAFF_INBOX, new RegExp(`^Offer accepted: ${reference}`));
+
+    // Photos from the seller's page: the success screen's photo area, opened by the cookie.
+    const photos = page.getByRole('region', { name: 'Photos', exact: true });
+    await wake(photos.getByRole('button', { name: 'Add photos' }));
+    await photos.getByRole('button', { name: 'Add photos' }).click();
+    await page.getByLabel('Choose Photos').setInputFiles([await cameraPhoto('front.jpg')]);
+    await page.getByRole('button', { name: 'Submit Photos' }).click();
+    await expect(photos).toContainText('1 photo with your request', { timeout: 30_000 });
 
     // A message from the seller, and staff's answer.
     await wake(page.getByLabel('Your message'));

@@ -30,6 +30,7 @@ export const islandWake = {
   // phone spends nothing on scripts to show an offer; a tap wakes the island, which answers from then on.
   'features/public/your-valuation/offer-panel': 'interaction',
   'features/public/your-valuation/message-box': 'interaction',
+  'features/public/your-valuation/photos-panel': 'interaction',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

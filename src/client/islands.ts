@@ -30,6 +30,8 @@ export const islands = {
     import('~/client/features/public/your-valuation/offer-panel').then((m) => m.OfferPanel),
   'features/public/your-valuation/message-box': () =>
     import('~/client/features/public/your-valuation/message-box').then((m) => m.MessageBox),
+  'features/public/your-valuation/photos-panel': () =>
+    import('~/client/features/public/your-valuation/photos-panel').then((m) => m.PhotosPanel),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

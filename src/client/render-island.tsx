@@ -6,6 +6,7 @@ import { ReviewsBoard } from '~/client/features/public/reviews/reviews-board';
 import { ValuationWizardWithNotices } from '~/client/features/public/valuation/components/valuation-wizard';
 import { MessageBox } from '~/client/features/public/your-valuation/message-box';
 import { OfferPanel } from '~/client/features/public/your-valuation/offer-panel';
+import { PhotosPanel } from '~/client/features/public/your-valuation/photos-panel';
 import { RegistrationForm } from '~/client/components/registration-input';
 import { VehiclePicture } from '~/client/components/vehicle-picture';
 import type { IslandName } from '~/client/islands';
@@ -28,6 +29,7 @@ const islandComponents: Record<IslandName, AnyComponent> = {
   'features/public/contact/complaint-form': ComplaintForm,
   'features/public/your-valuation/offer-panel': OfferPanel,
   'features/public/your-valuation/message-box': MessageBox,
+  'features/public/your-valuation/photos-panel': PhotosPanel,
 };
 
 /**

@@ -38,7 +38,7 @@ import {
 } from './features/purchased-vehicles';
 import { createPublishedReviews, reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
 import { complaintsRoutes, type ComplaintsRoutesDeps } from './features/complaints';
-import { sellerPortalRoutes, type SellerPortalRoutesDeps } from './features/seller-portal';
+import { sellerCookies, sellerPortalRoutes, type SellerPortalRoutesDeps } from './features/seller-portal';
 import { dataRequestsRoutes } from './features/data-requests';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffNotifyEmails: config.staffNotifyEmails,
     files,
     sellerLinkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    sellerCookie: sellerCookies(config.secureCookies).read,
     ...deps.valuations,
   });
   await app.register(adminValuationsRoutes, { db, files, clock, outbox });

@@ -47,6 +47,10 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/your-valuation/offer/fresh': 'public',
   'POST /api/your-valuation/messages': 'public',
   'POST /api/your-valuation/lost-link': 'public',
+  'GET /api/your-valuation/photos': 'public',
+  'POST /api/your-valuation/photos': 'public',
+  'GET /api/your-valuation/photos/:photoPath': 'public',
+  'DELETE /api/your-valuation/photos/:photoPath': 'public',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',

@@ -58,7 +58,7 @@ describe('the seller’s routes, by caller', () => {
     const offer = await staff('POST', `/api/valuations/${seller.id}/offer`, { offerAmount: 7250 });
     offerId = offer.json<{ id: string }>().id;
     await staff('POST', `/api/valuations/${seller.id}/messages`, {
-      body: 'Philippa, can you send a photo of the dashboard?',
+      body: 'Philippa, can you send a photo of the odometer?',
     });
     secrets = { seller: seller.uploadToken, other: other.uploadToken, stale: stale.uploadToken };
   });
@@ -87,6 +87,7 @@ describe('the seller’s routes, by caller', () => {
   const calls = () =>
     [
       { method: 'GET', url: '/api/your-valuation' },
+      { method: 'GET', url: '/api/your-valuation/photos' },
       { method: 'GET', url: '/your-valuation' },
       { method: 'POST', url: '/api/your-valuation/messages', payload: { body: 'Hello' } },
       { method: 'POST', url: '/api/your-valuation/offer/fresh', payload: { offerId } },
@@ -102,7 +103,7 @@ describe('the seller’s routes, by caller', () => {
         tried++;
         const body = response.body;
         // Nothing of the seller's request in any answer: their name, e-mail, offer or staff's message.
-        for (const detail of [SELLER.firstName, SELLER.lastName, SELLER.email, '7,250', 'dashboard']) {
+        for (const detail of [SELLER.firstName, SELLER.lastName, SELLER.email, '7,250', 'odometer']) {
           expect(body, `${caller} ${call.method} ${call.url}`).not.toContain(detail);
         }
         if (caller === 'another seller') {
@@ -143,7 +144,7 @@ describe('the seller’s routes, by caller', () => {
     expect(view.json()).toMatchObject({
       firstName: SELLER.firstName,
       offer: { id: offerId, status: 'open', amountPence: 725_000 },
-      messages: [{ author: 'staff', body: 'Philippa, can you send a photo of the dashboard?' }],
+      messages: [{ author: 'staff', body: 'Philippa, can you send a photo of the odometer?' }],
     });
     const page = await t.app.inject({ method: 'GET', url: '/your-valuation', headers: headersOf('the seller') });
     expect(page.statusCode).toBe(200);

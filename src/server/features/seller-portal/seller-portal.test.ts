@@ -14,6 +14,7 @@ import { cheapHasher, days, hours, seedUser, signedInCookie, testClock } from '.
 import { testEngines } from '../../../../test/helpers/database';
 import { registerCanary } from '../../../../test/helpers/log-hygiene';
 import { appPages } from '../../../../test/helpers/pages';
+import { multipart, smallJpeg } from '../../../../test/helpers/images';
 import { pastOffer } from '../../../../test/helpers/past-offers';
 import { validValuation } from '../../../../test/helpers/valuation';
 
@@ -342,6 +343,42 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
       payload: 'action=message&body=hello',
     });
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it('the photo area on the seller’s page: the same calls, opened by the cookie, and by nothing else', async () => {
+    const { uploadToken } = await setup();
+    const body = multipart([
+      { filename: 'front.jpg', content: await smallJpeg() },
+      { filename: 'note.txt', content: Buffer.from('not a photo'), contentType: 'text/plain' },
+    ]);
+    const send = (cookie: string | undefined, payload = body) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/your-valuation/photos',
+        headers: { origin: ORIGIN, 'content-type': payload.contentType, ...(cookie ? { cookie } : {}) },
+        payload: payload.payload,
+      });
+    // The same rules as after submit: a file that is not a photo is refused, and nothing is kept.
+    const refused = await send(`seller=${uploadToken}`);
+    expect(refused.statusCode).toBe(415);
+    const one = multipart([{ filename: 'front.jpg', content: await smallJpeg() }]);
+    expect((await send(undefined, one)).statusCode).toBe(404);
+    const stored = await send(`seller=${uploadToken}`, one);
+    expect(stored.statusCode, stored.body).toBe(201);
+    const [photoId] = stored.json<{ photoPaths: string[] }>().photoPaths;
+    const list = await sellerCall('GET', '/api/your-valuation/photos', uploadToken);
+    expect(list.json()).toEqual({ photoPaths: [photoId] });
+    const thumb = await sellerCall('GET', `/api/your-valuation/photos/${photoId}?size=thumb`, uploadToken);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect((await sellerCall('GET', `/api/your-valuation/photos/${photoId}`, 'B'.repeat(43))).statusCode).toBe(404);
+    const removed = await t!.app.inject({
+      method: 'DELETE',
+      url: `/api/your-valuation/photos/${photoId}`,
+      headers: { origin: ORIGIN, cookie: `seller=${uploadToken}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await sellerCall('GET', '/api/your-valuation', uploadToken)).json<SellerView>().photoCount).toBe(0);
   });
 
   describe('“Lost your link?”', () => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { fileAnswer, filesField } from '~/server/http/api-content';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client';
@@ -37,6 +37,11 @@ export type PhotoRoutesDeps = {
   maxInputPixels?: number;
   /** How long the seller's secrets work after the request closes (SELLER_LINK_DAYS_AFTER_CLOSE). */
   sellerLinkDaysAfterClose?: number;
+  /**
+   * The seller's cookie (features/seller-portal), for the same calls from their own page under
+   * /api/your-valuation/photos, where the cookie, not a token, says whose photos they are.
+   */
+  sellerCookie?: (request: FastifyRequest) => string | undefined;
   /** Photo calls per client address and window; default PHOTO_CALLS_LIMIT. */
   callsLimit?: { limit: number; windowMs: number };
 };
@@ -51,6 +56,13 @@ export const PHOTO_CALLS_LIMIT = { limit: 300, windowMs: 10 * 60_000 };
 export const PHOTO_REQUEST_MAX_BYTES = VALUATION_PHOTOS_MAX * VALUATION_PHOTO_MAX_BYTES + 1024 * 1024;
 
 const idParams = valuationPhotoParamsSchema.pick({ id: true });
+const uploadBody = z.object({
+  photos: filesField('Photos of the car (JPEG, PNG, WebP or HEIC; at least one non-empty)', {
+    maxFiles: VALUATION_PHOTOS_MAX,
+    maxFileBytes: VALUATION_PHOTO_MAX_BYTES,
+    maxRequestBytes: PHOTO_REQUEST_MAX_BYTES,
+  }).min(1),
+});
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const notFound = () => new AppError('NOT_FOUND', m.notFound);
 const tooMany = () => new AppError('INVALID_INPUT', m.tooMany, { issues: [{ path: 'photos', message: m.tooMany }] });
@@ -91,24 +103,27 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
   // Counted before the token is checked, so guessing tokens counts too.
   app.addHook('onRequest', async (request) => calls.take(request.ip));
 
+  const daysAfterClose = deps.sellerLinkDaysAfterClose ?? SELLER_LINK_DAYS_AFTER_CLOSE;
+
+  /** The valuation's photo list, once `secret` has been checked to open it (or to open one, without `id`). */
+  async function opened(secret: string | undefined, id?: string) {
+    const access = await valuationForSecret(deps.db, secret, { now: deps.clock(), daysAfterClose, valuationId: id });
+    if (!access) throw notFound();
+    const [row] = await deps.db
+      .select({ id: carValuations.id, photoPaths: carValuations.photoPaths })
+      .from(carValuations)
+      .where(eq(carValuations.id, access.valuationId));
+    if (!row) throw notFound();
+    return row;
+  }
+
   /**
    * The valuation the token opens, or 404. The token is one of the seller's secrets (the first, or
    * any from a later link), so it works while the request is open and for a while after it closes.
    */
-  async function authorized(request: FastifyRequest, id: string) {
-    const access = await valuationForSecret(deps.db, bearerToken(request.headers.authorization), {
-      now: deps.clock(),
-      daysAfterClose: deps.sellerLinkDaysAfterClose ?? SELLER_LINK_DAYS_AFTER_CLOSE,
-      valuationId: id,
-    });
-    if (!access) throw notFound();
-    const [row] = await deps.db
-      .select({ photoPaths: carValuations.photoPaths })
-      .from(carValuations)
-      .where(eq(carValuations.id, id));
-    if (!row) throw notFound();
-    return row;
-  }
+  const authorized = (request: FastifyRequest, id: string) => opened(bearerToken(request.headers.authorization), id);
+  /** From the seller's own page: the valuation their cookie opens, or 404. */
+  const sellerAuthorized = (request: FastifyRequest) => opened(deps.sellerCookie?.(request));
 
   /**
    * Changes the valuation's photo list with its row locked, so two calls at once (two uploads that
@@ -145,11 +160,10 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         response: { 200: valuationPhotosSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await authorized(request, request.params.id);
-      return { photoPaths: photoIds(row.photoPaths) };
-    },
+    async (request) => listAnswer(await authorized(request, request.params.id)),
   );
+
+  const listAnswer = (row: { photoPaths: string[] }) => ({ photoPaths: photoIds(row.photoPaths) });
 
   app.post(
     '/api/valuations/:id/photos',
@@ -160,60 +174,57 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         summary: 'Upload photos of the car',
         params: idParams,
         consumes: ['multipart/form-data'],
-        documentedBody: z.object({
-          photos: filesField('Photos of the car (JPEG, PNG, WebP or HEIC; at least one non-empty)', {
-            maxFiles: VALUATION_PHOTOS_MAX,
-            maxFileBytes: VALUATION_PHOTO_MAX_BYTES,
-            maxRequestBytes: PHOTO_REQUEST_MAX_BYTES,
-          }).min(1),
-        }),
+        documentedBody: uploadBody,
         response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const existing = (await authorized(request, id)).photoPaths.length;
-      if (!request.isMultipart()) throw onlyPhotos();
-      if (Number(request.headers['content-length'] ?? 0) > PHOTO_REQUEST_MAX_BYTES) throw requestTooLarge();
-      // Without a Content-Length the body is counted as it streams; past the cap the connection is cut.
-      let received = 0;
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > PHOTO_REQUEST_MAX_BYTES) request.raw.destroy(requestTooLarge());
-      };
-      request.raw.on('data', count);
-
-      const stored: string[] = [];
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file' || part.fieldname !== 'photos') throw onlyPhotos();
-          // Counted before the file is read: the 21st photo is refused without taking its bytes.
-          if (existing + stored.length >= VALUATION_PHOTOS_MAX) throw tooMany();
-          const bytes = await part.toBuffer();
-          if (bytes.length === 0) continue; // an empty file input
-          stored.push(await storePhoto(deps.files, await processPhoto(bytes, { maxInputPixels: deps.maxInputPixels })));
-        }
-        if (stored.length === 0) {
-          throw new AppError('INVALID_INPUT', m.noPhotos, { issues: [{ path: 'photos', message: m.noPhotos }] });
-        }
-        // Counted again with the row locked: two uploads at once must not pass 20 together.
-        const photoPaths = await changePhotoPaths(id, 'photos_added', (current) => {
-          if (current.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
-          const all = [...current, ...stored];
-          return { next: all, result: all, data: { added: stored.length, total: all.length } };
-        });
-        request.log.info({ valuationId: id, added: stored.length }, 'valuation photos stored');
-        return reply.status(201).send({ photoPaths: photoIds(photoPaths) });
-      } catch (error) {
-        await removePhotoFiles(deps.files, stored).catch((cleanup: unknown) =>
-          request.log.error({ err: cleanup, valuationId: id }, 'could not remove refused photos'),
-        );
-        throw uploadError(error);
-      } finally {
-        request.raw.off('data', count);
-      }
-    },
+    async (request, reply) => upload(request, reply, await authorized(request, request.params.id)),
   );
+
+  /** Stores the photos of a multipart request for the opened valuation; 201 with its photos. */
+  async function upload(request: FastifyRequest, reply: FastifyReply, valuation: { id: string; photoPaths: string[] }) {
+    const { id } = valuation;
+    const existing = valuation.photoPaths.length;
+    if (!request.isMultipart()) throw onlyPhotos();
+    if (Number(request.headers['content-length'] ?? 0) > PHOTO_REQUEST_MAX_BYTES) throw requestTooLarge();
+    // Without a Content-Length the body is counted as it streams; past the cap the connection is cut.
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > PHOTO_REQUEST_MAX_BYTES) request.raw.destroy(requestTooLarge());
+    };
+    request.raw.on('data', count);
+
+    const stored: string[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file' || part.fieldname !== 'photos') throw onlyPhotos();
+        // Counted before the file is read: the 21st photo is refused without taking its bytes.
+        if (existing + stored.length >= VALUATION_PHOTOS_MAX) throw tooMany();
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) continue; // an empty file input
+        stored.push(await storePhoto(deps.files, await processPhoto(bytes, { maxInputPixels: deps.maxInputPixels })));
+      }
+      if (stored.length === 0) {
+        throw new AppError('INVALID_INPUT', m.noPhotos, { issues: [{ path: 'photos', message: m.noPhotos }] });
+      }
+      // Counted again with the row locked: two uploads at once must not pass 20 together.
+      const photoPaths = await changePhotoPaths(id, 'photos_added', (current) => {
+        if (current.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
+        const all = [...current, ...stored];
+        return { next: all, result: all, data: { added: stored.length, total: all.length } };
+      });
+      request.log.info({ valuationId: id, added: stored.length }, 'valuation photos stored');
+      return reply.status(201).send({ photoPaths: photoIds(photoPaths) });
+    } catch (error) {
+      await removePhotoFiles(deps.files, stored).catch((cleanup: unknown) =>
+        request.log.error({ err: cleanup, valuationId: id }, 'could not remove refused photos'),
+      );
+      throw uploadError(error);
+    } finally {
+      request.raw.off('data', count);
+    }
+  }
 
   app.delete(
     '/api/valuations/:id/photos/:photoPath',
@@ -225,22 +236,24 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
         response: { 204: z.null(), ...errors },
       },
     },
-    async (request, reply) => {
-      const { id, photoPath } = request.params;
-      await authorized(request, id);
-      const removed = await changePhotoPaths(id, 'photo_removed', (current) => {
-        const entry = current.find((e) => parsePhotoEntry(e)?.id === photoPath);
-        if (entry === undefined) throw new AppError('NOT_FOUND', m.photoNotFound);
-        const next = current.filter((e) => e !== entry);
-        return { next, result: entry, data: { total: next.length } };
-      });
-      // After the commit: a failed removal leaves an orphan file, never an entry without its file.
-      await removePhotoFiles(deps.files, [removed]).catch((error: unknown) =>
-        request.log.error({ err: error, valuationId: id }, 'could not remove a deleted photo'),
-      );
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      remove(request, reply, (await authorized(request, request.params.id)).id, request.params.photoPath),
   );
+
+  /** Removes one photo of the opened valuation; 204. */
+  async function remove(request: FastifyRequest, reply: FastifyReply, id: string, photoPath: string) {
+    const removed = await changePhotoPaths(id, 'photo_removed', (current) => {
+      const entry = current.find((e) => parsePhotoEntry(e)?.id === photoPath);
+      if (entry === undefined) throw new AppError('NOT_FOUND', m.photoNotFound);
+      const next = current.filter((e) => e !== entry);
+      return { next, result: entry, data: { total: next.length } };
+    });
+    // After the commit: a failed removal leaves an orphan file, never an entry without its file.
+    await removePhotoFiles(deps.files, [removed]).catch((error: unknown) =>
+      request.log.error({ err: error, valuationId: id }, 'could not remove a deleted photo'),
+    );
+    return reply.status(204).send(null);
+  }
 
   app.get(
     '/api/valuations/:id/photos/:photoPath',
@@ -257,6 +270,59 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
       const { id, photoPath } = request.params;
       const row = await authorized(request, id);
       return sendPhoto(reply, deps.files, findPhotoEntry(row.photoPaths, photoPath), request.query.size);
+    },
+  );
+
+  // The same four calls from the seller's own page (issue 34): the cookie says whose photos.
+  const sellerPhotoParams = valuationPhotoParamsSchema.pick({ photoPath: true });
+  app.get(
+    '/api/your-valuation/photos',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'List the photos (seller’s page)', response: { 200: valuationPhotosSchema, ...errors } },
+    },
+    async (request) => listAnswer(await sellerAuthorized(request)),
+  );
+  app.post(
+    '/api/your-valuation/photos',
+    {
+      config: { access: 'public' },
+      bodyLimit: PHOTO_REQUEST_MAX_BYTES,
+      schema: {
+        summary: 'Upload photos of the car (seller’s page)',
+        consumes: ['multipart/form-data'],
+        documentedBody: uploadBody,
+        response: { 201: valuationPhotosSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => upload(request, reply, await sellerAuthorized(request)),
+  );
+  app.delete(
+    '/api/your-valuation/photos/:photoPath',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Remove a photo of the car (seller’s page)',
+        params: sellerPhotoParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => remove(request, reply, (await sellerAuthorized(request)).id, request.params.photoPath),
+  );
+  app.get(
+    '/api/your-valuation/photos/:photoPath',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Get a photo of the car (seller’s page)',
+        params: sellerPhotoParams,
+        querystring: valuationPhotoQuerySchema,
+        response: { 200: fileAnswer('The photo, as a JPEG', ['image/jpeg']), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await sellerAuthorized(request);
+      return sendPhoto(reply, deps.files, findPhotoEntry(row.photoPaths, request.params.photoPath), request.query.size);
     },
   );
 };

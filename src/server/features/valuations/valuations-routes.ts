@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '~/server/db/client';
 import type { FileStore } from '~/server/storage/file-store';
@@ -36,6 +37,8 @@ export type ValuationsRoutesDeps = {
   photoCallsLimit?: { limit: number; windowMs: number };
   /** SELLER_LINK_DAYS_AFTER_CLOSE: the upload token is one of the seller's secrets and ages with them. */
   sellerLinkDaysAfterClose?: number;
+  /** Reads the seller's cookie, for the photo calls from their own page (features/seller-portal). */
+  sellerCookie?: (request: FastifyRequest) => string | undefined;
 };
 
 export const VALUATION_SUBMIT_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
@@ -56,6 +59,7 @@ export const valuationsRoutes: FastifyPluginAsyncZod<ValuationsRoutesDeps> = asy
     ...(deps.maxInputPixels ? { maxInputPixels: deps.maxInputPixels } : {}),
     ...(deps.photoCallsLimit ? { callsLimit: deps.photoCallsLimit } : {}),
     ...(deps.sellerLinkDaysAfterClose ? { sellerLinkDaysAfterClose: deps.sellerLinkDaysAfterClose } : {}),
+    ...(deps.sellerCookie ? { sellerCookie: deps.sellerCookie } : {}),
   });
 
   const submissions = createRateLimit(deps.db, deps.clock, {

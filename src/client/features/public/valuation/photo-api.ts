@@ -3,22 +3,32 @@ import { apiErrorSchema } from '~/shared/api-error';
 import { valuationPhotosSchema, type ValuationPhotos } from '~/shared/valuation-photos';
 
 /**
- * The seller's photo calls after submit (issue 10). Each carries the upload token that
- * `POST /api/valuations` handed out; the server answers 404 to anyone without it.
+ * The seller's photo calls after submit (issue 10). On the success screen each carries the upload
+ * token that `POST /api/valuations` handed out; on the seller's own page (issue 34) their cookie,
+ * which the browser sends to /api/your-valuation, does instead. The server answers 404 to anyone
+ * with neither.
  */
-export type PhotoAccess = { valuationId: string; uploadToken: string };
+export type PhotoAccess = { valuationId: string; uploadToken: string } | { sellerPage: true };
 
-const photosUrl = ({ valuationId }: PhotoAccess) => `/api/valuations/${encodeURIComponent(valuationId)}`;
-const bearer = ({ uploadToken }: PhotoAccess) => ({ Authorization: `Bearer ${uploadToken}` });
+/** The list's address, and the photos' under which each one is. */
+function addresses(access: PhotoAccess): { list: string; photos: string } {
+  if ('sellerPage' in access) return { list: '/api/your-valuation/photos', photos: '/api/your-valuation/photos' };
+  const base = `/api/valuations/${encodeURIComponent(access.valuationId)}`;
+  return { list: base, photos: `${base}/photos` };
+}
+const bearer = (access: PhotoAccess): Record<string, string> =>
+  'uploadToken' in access ? { Authorization: `Bearer ${access.uploadToken}` } : {};
 
 /** The valuation's photos so far, oldest first. */
 export async function listPhotos(access: PhotoAccess): Promise<string[]> {
-  const body = await apiRequest<ValuationPhotos>('GET', photosUrl(access), undefined, { headers: bearer(access) });
+  const body = await apiRequest<ValuationPhotos>('GET', addresses(access).list, undefined, {
+    headers: bearer(access),
+  });
   return body.photoPaths;
 }
 
 export async function deletePhoto(access: PhotoAccess, photoId: string): Promise<void> {
-  await apiRequest('DELETE', `${photosUrl(access)}/photos/${encodeURIComponent(photoId)}`, undefined, {
+  await apiRequest('DELETE', `${addresses(access).photos}/${encodeURIComponent(photoId)}`, undefined, {
     headers: bearer(access),
   });
 }
@@ -28,7 +38,7 @@ export async function deletePhoto(access: PhotoAccess, photoId: string): Promise
  * header, so a plain `src` cannot load it; the caller revokes the URL when it is done with it.
  */
 export async function photoThumbnailUrl(access: PhotoAccess, photoId: string): Promise<string> {
-  const response = await fetch(`${photosUrl(access)}/photos/${encodeURIComponent(photoId)}?size=thumb`, {
+  const response = await fetch(`${addresses(access).photos}/${encodeURIComponent(photoId)}?size=thumb`, {
     headers: bearer(access),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, undefined);
@@ -52,9 +62,9 @@ export function uploadPhotos(
 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${photosUrl(access)}/photos`);
+    request.open('POST', addresses(access).photos);
     request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Authorization', bearer(access).Authorization);
+    for (const [name, value] of Object.entries(bearer(access))) request.setRequestHeader(name, value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });

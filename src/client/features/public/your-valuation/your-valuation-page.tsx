@@ -16,6 +16,7 @@ import {
 import { lostReasonLabels } from '~/shared/valuation-lifecycle';
 import { MessageBoxIsland } from './message-box';
 import { OfferPanelIsland } from './offer-panel';
+import { PhotosPanelIsland } from './photos-panel';
 
 export const handle: RouteHandle = {
   meta: {
@@ -196,13 +197,17 @@ export function Component() {
               )}
               <dt className="text-muted">Mileage</dt>
               <dd className="font-semibold">{groupDigits(view.mileage)} miles</dd>
-              <dt className="text-muted">Photos</dt>
-              <dd className="font-semibold">{view.photoCount === 0 ? 'None yet' : groupDigits(view.photoCount)}</dd>
               <dt className="text-muted">Received</dt>
               <dd className="font-semibold">
                 <time dateTime={view.receivedAt}>{formatUkDayTime(received)}</time>
               </dd>
             </dl>
+          </section>
+          <section aria-labelledby="photos-title" className={cardClass}>
+            <h2 id="photos-title" className="text-lg font-bold text-brand-900">
+              Photos
+            </h2>
+            <PhotosPanelIsland count={view.photoCount} />
           </section>
           <section aria-labelledby="private-title" className={cardClass}>
             <h2 id="private-title" className="text-lg font-bold text-brand-900">

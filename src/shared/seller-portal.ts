@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { offerStatuses } from './offer-basics';
 import { registrationSchema } from './registration-schema';
 import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
+import { lostReasons, valuationStages } from './valuation-lifecycle';
 import {
   DECLINE_REASON_MAX_LENGTH,
   SELLER_MESSAGE_MAX_LENGTH,
@@ -31,27 +33,14 @@ export const sellerMessageSchema = z.object({
 /** Every answer of the seller's calls but the view: what happened, in the seller's words. */
 export const sellerActionAnswerSchema = z.object({ message: z.string() });
 
-const offerStatus = z.enum(['open', 'accepted', 'declined', 'expired', 'superseded', 'revised']);
-
 export const sellerViewSchema = z.object({
   reference: z.string(),
   firstName: z.string(),
   registration: z.string(),
   vehicle: z.string().nullable(),
   mileage: z.number().int(),
-  stage: z.enum([
-    'new',
-    'contacted',
-    'offer_made',
-    'offer_accepted',
-    'collection_booked',
-    'collected',
-    'completed',
-    'lost',
-  ]),
-  lostReason: z
-    .enum(['declined', 'offer_expired', 'no_response', 'sold_elsewhere', 'withdrawn', 'not_buying'])
-    .nullable(),
+  stage: z.enum(valuationStages),
+  lostReason: z.enum(lostReasons).nullable(),
   receivedAt: z.iso.datetime(),
   replyBy: z.iso.datetime(),
   offer: z
@@ -59,7 +48,7 @@ export const sellerViewSchema = z.object({
       id: z.uuid(),
       amountPence: z.number().int(),
       validUntil: z.iso.datetime(),
-      status: offerStatus,
+      status: z.enum(offerStatuses),
       conditions: z.array(z.string()),
       notes: z.string().nullable(),
       acceptedAt: z.iso.datetime().nullable(),

@@ -20,7 +20,7 @@ import {
   type Outbox,
   type SellerActivityKind,
 } from '../messages';
-import { issueSellerSecret, linkStillWorks, moveValuation } from '../valuations';
+import { closedSince, issueSellerSecret, linkStillWorks, moveValuation } from '../valuations';
 
 /**
  * What the seller does on their page (issue 34; DESIGN section 9): answer the newest offer, ask for
@@ -298,8 +298,6 @@ export async function resendSellerLink(
     .where(and(eq(carValuations.registration, ask.registration), sql`lower(${carValuations.email}) = ${ask.email}`))
     .orderBy(desc(carValuations.createdAt))
     .limit(10);
-  const closedSince = (v: Valuation) =>
-    v.closedAt ?? (v.status === 'completed' || v.status === 'lost' ? v.updatedAt : null);
   const valuation = candidates.find((v) => {
     const closed = closedSince(v);
     return !closed || linkStillWorks(closed, now, ask.daysAfterClose);

@@ -8,15 +8,13 @@ import {
   valuationOffers,
 } from '~/server/db/schema';
 import { indicativePriceOf } from '~/shared/indicative-price';
-import { conditionLines, type OfferStatus } from '~/shared/offer-basics';
+import { conditionLines } from '~/shared/offer-basics';
+import { effectiveOfferStatus } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
 
 /** The conversation shows at most this many messages, the newest. */
 const MESSAGES_SHOWN = 200;
-
-const effective = (status: OfferStatus, validUntil: Date, now: Date): OfferStatus =>
-  status === 'open' && now > validUntil ? 'expired' : status;
 
 /** What the seller's page shows of `valuationId` at `now` (its caller has checked the seller's cookie). */
 export async function loadSellerView(db: Db, valuationId: string, now: Date): Promise<SellerView | undefined> {
@@ -79,7 +77,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
           id: offer.id,
           amountPence: offer.amountPence,
           validUntil: offer.validUntil.toISOString(),
-          status: effective(offer.status, offer.validUntil, now),
+          status: effectiveOfferStatus(offer, now),
           conditions: conditionLines(offer.conditions),
           notes: offer.notes,
           acceptedAt: offer.acceptedAt?.toISOString() ?? null,

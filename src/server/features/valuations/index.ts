@@ -8,6 +8,7 @@ export { createValuation } from './valuations-service';
 export {
   hashSellerSecret,
   issueSellerSecret,
+  closedSince,
   linkStillWorks,
   valuationForSecret,
   SELLER_LINK_DAYS_AFTER_CLOSE,
@@ -22,3 +23,4 @@ export { createDealerReports, type DealerReports } from './dealer-report';
 export { UK_TIME_ZONE } from './stats';
 export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';
 export { moveValuation, type LifecycleActor } from './lifecycle';
+export { effectiveOfferStatus } from './offers';

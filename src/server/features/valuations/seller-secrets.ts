@@ -57,12 +57,15 @@ export async function valuationForSecret(
       ),
     );
   if (!row) return null;
-  const closedAt = row.closedAt ?? (isClosedStage(row.status) ? row.updatedAt : null);
+  const closedAt = closedSince(row);
   if (closedAt && !linkStillWorks(closedAt, options.now, options.daysAfterClose)) return null;
   return { valuationId: row.valuationId };
 }
 
-const isClosedStage = (stage: string) => stage === 'completed' || stage === 'lost';
+/** When a request closed: `closedAt`, or for a closed one written without it, its last change. */
+export function closedSince(row: { status: string; closedAt: Date | null; updatedAt: Date }): Date | null {
+  return row.closedAt ?? (row.status === 'completed' || row.status === 'lost' ? row.updatedAt : null);
+}
 
 /** Whether a closed request's links still work at `now`. */
 export function linkStillWorks(closedAt: Date, now: Date, daysAfterClose: number): boolean {

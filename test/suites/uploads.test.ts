@@ -54,7 +54,8 @@ import {
 } from './hostile-files';
 
 /**
- * Issue 17, Uploads: every upload endpoint (sellers' valuation photos, staff's purchased-vehicle
+ * Issue 17, Uploads: every upload endpoint (sellers' valuation photos, after submit and from their
+ * own page, staff's purchased-vehicle
  * form and photos, voice messages' audio) gets the whole catalogue of hostile files, and each is
  * either refused (4xx with the endpoint's own message, nothing written, no row changed) or cleaned
  * (stored re-encoded under a name the server made, not the bytes sent, no hidden payload, no GPS).
@@ -175,7 +176,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       },
     });
     cookie = await signedInCookie(t.app, await seedUser(t.db.database.db, hasher, { isAdmin: true }));
-    endpoints = [valuationPhotos(), vehicleForm(), vehiclePhotos(), voiceAudioUpload()];
+    endpoints = [valuationPhotos(), sellerPagePhotos(), vehicleForm(), vehiclePhotos(), voiceAudioUpload()];
   });
 
   afterAll(async () => {
@@ -198,9 +199,25 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     });
 
   function valuationPhotos(): Endpoint {
+    return sellerPhotos('valuation photos', (id, uploadToken, body) =>
+      inject(`/api/valuations/${id}/photos`, body, { authorization: `Bearer ${uploadToken}` }),
+    );
+  }
+
+  /** The same photos from the seller's own page (issue 34), opened by the cookie, not a token. */
+  function sellerPagePhotos(): Endpoint {
+    return sellerPhotos("seller's page photos", (_id, secret, body) =>
+      inject('/api/your-valuation/photos', body, { cookie: `seller=${secret}`, origin: ORIGIN }),
+    );
+  }
+
+  function sellerPhotos(
+    name: string,
+    send: (id: string, secret: string, body: Body) => Promise<LightMyRequestResponse>,
+  ): Endpoint {
     let current = '';
     return {
-      name: 'valuation photos',
+      name,
       kind: 'image',
       field: 'photos',
       maxBytes: VALUATION_PHOTO_MAX_BYTES,
@@ -221,7 +238,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
         expect(response.statusCode, response.body).toBe(201);
         const { id, uploadToken } = response.json<{ id: string; uploadToken: string }>();
         current = id;
-        return (body) => inject(`/api/valuations/${id}/photos`, body, { authorization: `Bearer ${uploadToken}` });
+        return (body) => send(id, uploadToken, body);
       },
       async rows() {
         const rows = await db()
@@ -609,8 +626,15 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     }
   });
 
+  it("seller's page photos: the same catalogue through the seller's cookie, with the same outcome", SLOW, async () => {
+    const endpoint = endpoints[1]!;
+    for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'photo.jpg'), ...(await imageCases(8))]) {
+      await attempt(endpoint, hostile);
+    }
+  });
+
   it('purchased-vehicle form and photos: refused or cleaned, never stored as sent, no GPS kept', SLOW, async () => {
-    for (const endpoint of [endpoints[1]!, endpoints[2]!]) {
+    for (const endpoint of [endpoints[2]!, endpoints[3]!]) {
       for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'car.jpg'), ...(await imageCases(8))]) {
         await attempt(endpoint, hostile);
       }
@@ -618,7 +642,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
   });
 
   it('voice audio: refused or cleaned, never stored as sent', SLOW, async () => {
-    const endpoint = endpoints[3]!;
+    const endpoint = endpoints[4]!;
     const cases = [...commonCases(endpoint, mp3, 'message.mp3'), ...(await audioCases())];
     for (const hostile of cases) await attempt(endpoint, hostile);
   });

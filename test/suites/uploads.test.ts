@@ -55,10 +55,10 @@ import {
 
 /**
  * Issue 17, Uploads: every upload endpoint (sellers' valuation photos, after submit and from their
- * own page, staff's purchased-vehicle
- * form and photos, voice messages' audio) gets the whole catalogue of hostile files, and each is
- * either refused (4xx with the endpoint's own message, nothing written, no row changed) or cleaned
- * (stored re-encoded under a name the server made, not the bytes sent, no hidden payload, no GPS).
+ * own page; staff's purchased-vehicle form and photos; voice messages' audio) gets the whole
+ * catalogue of hostile files, and each is either refused (4xx with the endpoint's own message,
+ * nothing written, no row changed) or cleaned (stored re-encoded under a name the server made, not
+ * the bytes sent, no hidden payload, no GPS).
  *
  * "Stored as sent" means the server kept the hostile part as the client sent it: for hostile
  * content, a stored file byte-identical to the upload or holding its hidden payload; for a hostile

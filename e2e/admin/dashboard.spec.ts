@@ -146,6 +146,53 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     );
   });
 
+  test('the requests at each stage: each figure leads to its requests, the search cleared', async ({ page }) => {
+    const family = `Stage${uniqueTag()}`;
+    const moved = await createValuation(page.request, { firstName: 'Dora', lastName: family });
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(`/admin?q=${family}`);
+    const stages = page.getByRole('list', { name: 'Requests by stage' });
+    const tile = (name: string) => stages.getByRole('link', { name: new RegExp(`^${name}\\b`) });
+    await expect(tile('New')).toHaveText(/New\s*[\d,]+\+?$/);
+    await expect(stages.getByRole('link')).toHaveText(
+      [
+        'New',
+        'Contacted',
+        'Offer made',
+        'Offer expired',
+        'Offer accepted',
+        'Collection booked',
+        'Collected',
+        'Completed',
+        'Lost',
+      ].map((name) => new RegExp(`^${name}\\s*[\\d,]+\\+?$`)),
+    );
+    const contactedBefore = await count(tile('Contacted'));
+
+    // Staff call the seller: the figure follows once the dashboard is refreshed.
+    const status = await page.request.patch(`/api/valuations/${moved.id}/status`, { data: { status: 'contacted' } });
+    expect(status.status()).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expectToast(page, 'Refreshed');
+    await expect.poll(() => count(tile('Contacted'))).toBeGreaterThan(contactedBefore);
+
+    // By keyboard: the figure opens the list at that stage, without the search that was typed.
+    await tile('Contacted').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\?status=contacted$/);
+    await expect(tile('Contacted')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByLabel('Status')).toHaveValue('contacted');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    const rows = requests(page).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row.getByText('Contacted', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize(viewports.phone);
+    await stages.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-dashboard-stages-phone');
+  });
+
   test('the header leads to the other areas', async ({ page }) => {
     await page.setViewportSize(viewports.desktop);
     await page.goto('/admin');

@@ -12,6 +12,14 @@ import { lostReasons, valuationStages } from './valuation-lifecycle';
 export const valuationStatusValues = valuationStages;
 export type ValuationStatusValue = (typeof valuationStatusValues)[number];
 
+/**
+ * The dashboard's status filter: every stage, and "Offer expired" (at Offer made with no offer
+ * still standing; `?offer=expired` to the list API).
+ */
+export const OFFER_EXPIRED_FILTER = 'offer_expired';
+export const valuationListStatusFilters = [...valuationStatusValues, OFFER_EXPIRED_FILTER] as const;
+export type ValuationListStatusFilter = (typeof valuationListStatusFilters)[number];
+
 export const VALUATION_LIST_DEFAULT_PAGE_SIZE = 20;
 export const VALUATION_LIST_MAX_PAGE_SIZE = 100;
 export const VALUATION_SEARCH_MAX_LENGTH = 100;
@@ -141,6 +149,15 @@ export const valuationStatsSchema = z.object({
   weeklyActivity: z.array(z.object({ date: z.iso.date(), count: z.number().int() })).length(7),
   /** The 5 most common makes, most first (ties by name), upper-case; empty: "No vehicle data yet". */
   popularBrands: z.array(z.object({ make: z.string(), count: z.number().int() })).max(5),
+  /**
+   * The dashboard list's requests (not archived) at each stage, in the lifecycle's order, then
+   * "Offer expired" (at Offer made, the offer ended unanswered): one entry per choice of the
+   * list's status filter, each counted as the list counts that filter, up to
+   * VALUATION_LIST_COUNT_CAP (`capped` past it: "10,000+").
+   */
+  byStage: z
+    .array(z.object({ filter: z.enum(valuationListStatusFilters), count: z.number().int(), capped: z.boolean() }))
+    .length(valuationListStatusFilters.length),
 });
 export type ValuationStats = z.infer<typeof valuationStatsSchema>;
 

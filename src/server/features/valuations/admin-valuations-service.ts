@@ -11,8 +11,11 @@ import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
 import {
   adminValuationMessages as m,
+  OFFER_EXPIRED_FILTER,
   VALUATION_LIST_COUNT_CAP,
+  valuationListStatusFilters,
   type ValuationListFilters,
+  type ValuationStats,
   type ValuationListItem,
   type ValuationListResponse,
   type ValuationStatusValue,
@@ -98,6 +101,29 @@ export async function listValuations(
   const fewMatches = matches <= FEW_MATCHES;
   const items = matches === 0 ? [] : await listQueries(db, archived, filters, { fewMatches, now }).page;
   return { items, page, pageSize, total, totalCapped, pageCount: Math.ceil(total / pageSize) };
+}
+
+/**
+ * The dashboard's counts by stage (issue 34): for each choice of the list's status filter, the
+ * count the list itself gives for it (its capped count, so the figure beside a stage and the list's
+ * "N matching" agree, and a stage of a million rows costs VALUATION_LIST_COUNT_CAP index entries,
+ * not a million: an index range of `car_valuations_archived_status_created_at_id_idx` each).
+ */
+export async function countByListFilter(db: Db, now: Date): Promise<ValuationStats['byStage']> {
+  const base = { page: 1, pageSize: 1, q: undefined, offer: undefined, status: undefined };
+  return Promise.all(
+    valuationListStatusFilters.map(async (filter) => {
+      const filters: ValuationListFilters =
+        filter === OFFER_EXPIRED_FILTER ? { ...base, offer: 'expired' } : { ...base, status: filter };
+      const [counted] = await listQueries(db, false, filters, { now }).count;
+      const matches = Number(counted?.total ?? 0);
+      return {
+        filter,
+        count: Math.min(matches, VALUATION_LIST_COUNT_CAP),
+        capped: matches > VALUATION_LIST_COUNT_CAP,
+      };
+    }),
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { createDiskFileStore, type FileStore } from '~/server/storage/file-store
 import {
   adminValuationMessages as m,
   VALUATION_LIST_COUNT_CAP,
+  valuationListStatusFilters,
   type ValuationListItem,
   type ValuationListResponse,
   type ValuationDeletionSummary,
@@ -278,6 +279,13 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(everyone.items.map((i) => i.registration)).toEqual(['CAP10002', 'CAP10001']);
       const narrowed = await list('/api/valuations/active?q=CAP1000');
       expect(narrowed).toMatchObject({ total: 4, totalCapped: false, pageCount: 1 }); // CAP1000 and CAP10000 to CAP10002
+      // The dashboard's count of the stage stops at the same cap.
+      const { byStage } = (await get('/api/admin/valuations/stats')).json<ValuationStats>();
+      expect(byStage.find((entry) => entry.filter === 'new')).toEqual({
+        filter: 'new',
+        count: VALUATION_LIST_COUNT_CAP,
+        capped: true,
+      });
     });
 
     it('refuse bad query parameters with messages that say what is wrong', async () => {
@@ -433,7 +441,48 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
           count: 0,
         })),
         popularBrands: [],
+        byStage: valuationListStatusFilters.map((filter) => ({ filter, count: 0, capped: false })),
       });
+    });
+
+    it('count the list’s requests at each stage, and the offers that ended unanswered, as the list’s filter does', async () => {
+      await setup(new Date('2026-03-02T09:00:00Z'));
+      const [waiting, lapsed] = await insert(
+        { status: 'offer_made' },
+        { status: 'offer_made' },
+        { status: 'new' },
+        { status: 'new' },
+        { status: 'contacted' },
+        { status: 'lost', lostReason: 'declined' },
+        // Archived: out of the dashboard's list, so out of its counts.
+        { status: 'new', isArchived: true, archivedAt: new Date('2026-03-01T12:00:00Z') },
+      );
+      const offer = (valuationId: string, validUntil: string) => ({
+        valuationId,
+        amountPence: 500_000,
+        sendMethod: 'email' as const,
+        validUntil: new Date(validUntil),
+        conditions: {} as never,
+      });
+      await db()
+        .insert(valuationOffers)
+        .values([offer(waiting!.id, '2026-03-05T23:59:59Z'), offer(lapsed!.id, '2026-03-01T23:59:59Z')]);
+      const { byStage } = (await get('/api/admin/valuations/stats')).json<ValuationStats>();
+      const counts = Object.fromEntries(byStage.map(({ filter, count }) => [filter, count]));
+      expect(counts).toEqual({
+        new: 2,
+        contacted: 1,
+        offer_made: 2,
+        offer_accepted: 0,
+        collection_booked: 0,
+        collected: 0,
+        completed: 0,
+        lost: 1,
+        offer_expired: 1,
+      });
+      // Each is what the list says for the same filter.
+      expect((await list('/api/valuations/active?offer=expired')).items.map((item) => item.id)).toEqual([lapsed!.id]);
+      expect((await list('/api/valuations/active?status=new')).total).toBe(counts.new);
     });
   });
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import type { ValuationStats } from '~/shared/admin-valuations';
+import { countByListFilter } from './admin-valuations-service';
 
 /** UK days (DESIGN 6): "today" starts at midnight in London, GMT or BST as the date has it. */
 export const UK_TIME_ZONE = 'Europe/London';
@@ -41,6 +42,9 @@ export type ValuationStatsSource = {
  * server process (this process forgets its snapshot on a delete), and a request whose transaction
  * was still open when the snapshot was counted. Counters kept in the submit transaction would be
  * exact but put one hot row in every submission; a short-lived snapshot costs nothing there.
+ *
+ * The counts by stage (and "Offer expired") are live: they change with every move staff make, and
+ * each is the list's own capped count of that filter (countByListFilter), a bounded index range.
  */
 export function createValuationStats(
   db: Db,
@@ -67,10 +71,11 @@ export function createValuationStats(
   return {
     async get(now) {
       const queries = statsQueries(now);
-      const [windows, days, counted] = await Promise.all([
+      const [windows, days, counted, byStage] = await Promise.all([
         db.execute<Windows>(queries.windows),
         db.execute<{ date: string; count: number }>(queries.days),
         allTime(),
+        countByListFilter(db, now),
       ]);
       const recent = await db.execute<MakeCount>(statsQueries(now, counted.at).createdSince);
       const byMake = [...counted.byMake, ...recent.rows];
@@ -82,6 +87,7 @@ export function createValuationStats(
         thisMonth: Number(counts.thisMonth),
         weeklyActivity: days.rows.map((row) => ({ date: row.date, count: Number(row.count) })),
         popularBrands: topMakes(byMake, 5),
+        byStage,
       };
     },
     invalidate() {

@@ -3,10 +3,14 @@ import { useId } from 'react';
 import { Input, inputClassName } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
-import { VALUATION_SEARCH_MAX_LENGTH, valuationStatusValues } from '~/shared/admin-valuations';
+import { VALUATION_SEARCH_MAX_LENGTH } from '~/shared/admin-valuations';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import { OFFER_EXPIRED_FILTER, type ListStatusFilter, type ValuationListSearch } from '../lib/list-search';
-import { statusLabel } from './status-badge';
+import {
+  statusFilterLabel,
+  statusFiltersInOrder,
+  type ListStatusFilter,
+  type ValuationListSearch,
+} from '../lib/list-search';
 
 export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
 
@@ -53,16 +57,11 @@ export function ListSearchBar({
             className={cn(inputClassName, 'cursor-pointer pr-8')}
           >
             <option value="">All Requests</option>
-            {valuationStatusValues.map((status) => [
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>,
-              status === 'offer_made' ? (
-                <option key={OFFER_EXPIRED_FILTER} value={OFFER_EXPIRED_FILTER}>
-                  Offer expired
-                </option>
-              ) : null,
-            ])}
+            {statusFiltersInOrder.map((filter) => (
+              <option key={filter} value={filter}>
+                {statusFilterLabel(filter)}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}

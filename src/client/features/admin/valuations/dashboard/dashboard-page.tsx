@@ -13,6 +13,7 @@ import { ValuationListCard } from '../components/valuation-list-card';
 import { DashboardActions } from './components/dashboard-actions';
 import { PopularBrands } from './components/popular-brands';
 import { RequestsList } from './components/requests-list';
+import { StageCounts } from './components/stage-counts';
 import { StatCards } from './components/stat-cards';
 import { WeeklyActivity } from './components/weekly-activity';
 
@@ -69,6 +70,7 @@ export function Component() {
           <WeeklyActivity stats={stats.data} />
           <PopularBrands stats={stats.data} />
         </div>
+        <StageCounts stats={stats.data} />
         <ValuationListCard
           kind="active"
           title="Car Valuation Requests"

@@ -1,8 +1,12 @@
 import {
+  OFFER_EXPIRED_FILTER,
   VALUATION_SEARCH_MAX_LENGTH,
+  valuationListStatusFilters,
   valuationStatusValues,
+  type ValuationListStatusFilter,
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
+import { stageLabels } from '~/shared/valuation-lifecycle';
 
 /**
  * What a valuation list shows, as kept in the address bar (`?q=ford&status=new&page=2`), so a
@@ -19,9 +23,17 @@ export type ValuationListSearch = {
  * The status filter's choices: every stage, and "Offer expired" (requests at Offer made whose
  * newest offer ended unanswered: `?offer=expired` to the API, issue 34).
  */
-export type ListStatusFilter = ValuationStatusValue | typeof OFFER_EXPIRED_FILTER;
-export const OFFER_EXPIRED_FILTER = 'offer_expired';
-const statusFilters: readonly ListStatusFilter[] = [...valuationStatusValues, OFFER_EXPIRED_FILTER];
+export type ListStatusFilter = ValuationListStatusFilter;
+export { OFFER_EXPIRED_FILTER };
+const statusFilters: readonly ListStatusFilter[] = valuationListStatusFilters;
+
+/** The filter's choices as shown: the lifecycle's order, with "Offer expired" beside Offer made. */
+export const statusFiltersInOrder: readonly ListStatusFilter[] = valuationStatusValues.flatMap((stage) =>
+  stage === 'offer_made' ? [stage, OFFER_EXPIRED_FILTER] : [stage],
+);
+
+export const statusFilterLabel = (filter: ListStatusFilter) =>
+  filter === OFFER_EXPIRED_FILTER ? 'Offer expired' : stageLabels[filter];
 
 /** The list API's `status` and `offer` for a status filter. */
 export function statusQuery(status: ListStatusFilter | undefined): {

@@ -183,7 +183,9 @@ test.describe('[ADMIN][DASHBOARD]', () => {
     await expect(tile('Contacted')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByLabel('Status')).toHaveValue('contacted');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-    const rows = requests(page).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    const rows = requests(page)
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') });
     await expect(rows.first()).toBeVisible();
     for (const row of await rows.all()) await expect(row.getByText('Contacted', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);

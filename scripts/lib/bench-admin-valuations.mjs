@@ -38,7 +38,7 @@ function scenarios({ cookie, registration }) {
     get(`active list, search by registration ${registration}`, `page=1&pageSize=20&q=${registration}`),
     get('active list, page 500', 'page=500&pageSize=20'),
     {
-      name: 'stats (cards, chart, brands)',
+      name: 'stats (cards, chart, brands, stage counts)',
       path: '/api/admin/valuations/stats',
       headers: { cookie },
       expectContentType: 'application/json',

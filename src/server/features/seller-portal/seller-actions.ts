@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -21,6 +21,7 @@ import {
   type SellerActivityKind,
 } from '../messages';
 import { closedSince, issueSellerSecret, linkStillWorks, moveValuation } from '../valuations';
+import { freshOfferAskedSince, newestOffer } from './offer-queries';
 
 /**
  * What the seller does on their page (issue 34; DESIGN section 9): answer the newest offer, ask for
@@ -47,13 +48,7 @@ async function lockValuation(tx: Tx, valuationId: string): Promise<Valuation> {
 
 /** The request's newest offer, which must be `offerId`, open and before its end; else a 409 in the seller's words. */
 async function openOffer(tx: Tx, valuationId: string, offerId: string, now: Date) {
-  const [newest] = await tx
-    .select()
-    .from(valuationOffers)
-    .where(eq(valuationOffers.valuationId, valuationId))
-    .orderBy(desc(valuationOffers.createdAt), desc(valuationOffers.id))
-    .limit(1)
-    .for('update');
+  const newest = await newestOffer(tx, valuationId, { forUpdate: true });
   if (!newest || newest.id !== offerId || (newest.status !== 'open' && newest.status !== 'expired')) {
     throw new AppError('CONFLICT', m.offerNotOpen);
   }
@@ -179,27 +174,11 @@ export async function requestFreshOffer(
   const { valuationId, offerId, now } = request;
   await deps.db.transaction(async (tx) => {
     const valuation = await lockValuation(tx, valuationId);
-    const [newest] = await tx
-      .select()
-      .from(valuationOffers)
-      .where(eq(valuationOffers.valuationId, valuationId))
-      .orderBy(desc(valuationOffers.createdAt), desc(valuationOffers.id))
-      .limit(1);
+    const newest = await newestOffer(tx, valuationId);
     if (!newest || newest.id !== offerId) throw new AppError('CONFLICT', m.offerNotOpen);
     const ended = newest.status === 'expired' || (newest.status === 'open' && now > newest.validUntil);
     if (!ended) throw new AppError('CONFLICT', newest.status === 'open' ? m.freshOfferNotNeeded : m.offerNotOpen);
-    const [asked] = await tx
-      .select({ id: valuationEvents.id })
-      .from(valuationEvents)
-      .where(
-        and(
-          eq(valuationEvents.valuationId, valuationId),
-          eq(valuationEvents.type, 'fresh_offer_requested'),
-          gt(valuationEvents.createdAt, newest.createdAt),
-        ),
-      )
-      .limit(1);
-    if (asked) return;
+    if (await freshOfferAskedSince(tx, valuationId, newest.createdAt)) return;
     if (newest.status === 'open') {
       await tx.update(valuationOffers).set({ status: 'expired', closedAt: now }).where(eq(valuationOffers.id, offerId));
     }

@@ -1,17 +1,12 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import {
-  carValuations,
-  offerAcceptances,
-  valuationEvents,
-  valuationMessages,
-  valuationOffers,
-} from '~/server/db/schema';
+import { carValuations, offerAcceptances, valuationMessages, valuationOffers } from '~/server/db/schema';
 import { indicativePriceOf } from '~/shared/indicative-price';
 import { conditionLines } from '~/shared/offer-basics';
 import { effectiveOfferStatus } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
+import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
 /** The conversation shows at most this many messages, the newest. */
 const MESSAGES_SHOWN = 200;
@@ -34,22 +29,9 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     .from(valuationOffers)
     .leftJoin(offerAcceptances, eq(offerAcceptances.offerId, valuationOffers.id))
     .where(eq(valuationOffers.valuationId, valuationId))
-    .orderBy(desc(valuationOffers.createdAt), desc(valuationOffers.id))
+    .orderBy(...newestOffersFirst)
     .limit(1);
-  const [fresh] = offer
-    ? await db
-        .select({ createdAt: valuationEvents.createdAt })
-        .from(valuationEvents)
-        .where(
-          and(
-            eq(valuationEvents.valuationId, valuationId),
-            eq(valuationEvents.type, 'fresh_offer_requested'),
-            gt(valuationEvents.createdAt, offer.createdAt),
-          ),
-        )
-        .orderBy(desc(valuationEvents.createdAt))
-        .limit(1)
-    : [];
+  const freshOfferRequestedAt = offer ? await freshOfferAskedSince(db, valuationId, offer.createdAt) : undefined;
   const messages = await db
     .select({
       id: valuationMessages.id,
@@ -83,7 +65,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
           acceptedAt: offer.acceptedAt?.toISOString() ?? null,
         }
       : null,
-    freshOfferRequestedAt: fresh?.createdAt.toISOString() ?? null,
+    freshOfferRequestedAt: freshOfferRequestedAt?.toISOString() ?? null,
     messages: messages.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     photoCount: row.photoPaths.length,
     now: now.toISOString(),

@@ -20,19 +20,25 @@ function contactLine(context: MessageContext): string {
     : 'If you have any questions, reply to this e-mail.';
 }
 
-function sellerEmail(
+/**
+ * An e-mail of plain lines and one button. The text version has the lines only, so each line that
+ * needs the link carries it; the preheader (the inbox's preview) is the first line after the
+ * greeting unless told.
+ */
+function buttonEmail(
   subject: string,
   heading: string,
   lines: string[],
   link: { label: string; url: string },
   context: MessageContext,
+  preheader = lines[1] ?? heading,
 ): EmailContent {
   return {
     subject,
     text: emailText(lines, context),
     html: emailHtml(
       subject,
-      { preheader: lines[1] ?? heading, heading, paragraphs: lines.map((line) => html`${line}`), button: link },
+      { preheader, heading, paragraphs: lines.map((line) => html`${line}`), button: link },
       context,
     ),
   };
@@ -52,7 +58,7 @@ export const offerAccepted = {
     const amount = formatPounds(data.amountPence);
     const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
     const subject = `You accepted our offer of ${amount} (reference ${data.reference})`;
-    return sellerEmail(
+    return buttonEmail(
       subject,
       'Thank you: offer accepted',
       [
@@ -77,7 +83,7 @@ export const staffReply = {
   email(data: StaffReplyData, context: MessageContext): EmailContent {
     const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
     const subject = `A reply about your valuation (reference ${data.reference})`;
-    return sellerEmail(
+    return buttonEmail(
       subject,
       'A reply from our team',
       [
@@ -127,24 +133,15 @@ export const sellerActivity = {
     const url = `${context.site.publicBaseUrl}/admin/valuations/${data.valuationId}`;
     const { subject: what, line } = activity[data.kind];
     const subject = `${what}: ${data.reference}`;
-    const lines = [
-      line(data.amountPence === null ? '' : formatPounds(data.amountPence)),
-      `Request: ${data.reference}, ${vehicleName(data)}.`,
-    ];
-    return {
+    const said = line(data.amountPence === null ? '' : formatPounds(data.amountPence));
+    return buttonEmail(
       subject,
-      text: emailText([...lines, '', `Open it: ${url}`], context),
-      html: emailHtml(
-        subject,
-        {
-          preheader: lines[0]!,
-          heading: what,
-          paragraphs: lines.map((l) => html`${l}`),
-          button: { label: 'Open the request', url },
-        },
-        context,
-      ),
-    };
+      what,
+      [said, `Request: ${data.reference}, ${vehicleName(data)}.`, `Open it: ${url}`],
+      { label: 'Open the request', url },
+      context,
+      said,
+    );
   },
 } as const;
 
@@ -156,7 +153,7 @@ export const sellerLink = {
   email(data: SellerLinkData, context: MessageContext): EmailContent {
     const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
     const subject = `Your link to your valuation (reference ${data.reference})`;
-    return sellerEmail(
+    return buttonEmail(
       subject,
       'Your new link',
       [

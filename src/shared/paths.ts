@@ -52,3 +52,16 @@ export const SELLER_SECRET_PARAM = 'k';
 export function sellerLinkUrl(publicBaseUrl: string, secret: string): string {
   return `${new URL(publicBaseUrl).origin}${paths.yourValuationOpen}?${SELLER_SECRET_PARAM}=${secret}`;
 }
+
+const sellerLinkSecret = new RegExp(`(${paths.yourValuationOpen}\\?${SELLER_SECRET_PARAM}=)[A-Za-z0-9_-]+`, 'g');
+/** What stands in for the secret where staff read a message we sent (`…/open?k=hidden`). */
+export const HIDDEN_SELLER_SECRET = 'hidden';
+
+/**
+ * A message as staff may read it: every link to a seller's page with its secret replaced. Staff
+ * see what was sent, but cannot open the seller's page as the seller (and accept an offer in their
+ * name); the outbox keeps the real text to send it, until message retention empties it.
+ */
+export function withoutSellerSecrets(body: string): string {
+  return body.replace(sellerLinkSecret, `$1${HIDDEN_SELLER_SECRET}`);
+}

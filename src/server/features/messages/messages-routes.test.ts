@@ -13,6 +13,8 @@ import { cheapHasher, minutes, seedUser, signedInCookie, testClock } from '../..
 import { testEngines } from '../../../../test/helpers/database';
 import { HELD_REASONS, type NewAttachment } from './outbox';
 import { messageTest } from './templates/message-test';
+import { sellerLink } from './templates/seller-side';
+import { HIDDEN_SELLER_SECRET } from '~/shared/paths';
 
 /**
  * The Messages screen's API (/api/admin/messages…) as an admin uses it: the list and its filters,
@@ -248,6 +250,44 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
       });
       expect(response.json().attachments[0]).not.toHaveProperty('storageKey');
       expect(response.body).not.toContain(stored.attachments[0]!.storageKey);
+    });
+
+    it("never shows staff the secret in a link to the seller's page, which stays whole for sending", async () => {
+      await setup();
+      const secret = 'Sx7fQ2-kd_9Lm3Vb8Np1Zr4Tw6Yc0Ha5Ge2Uj7Ki9Oq';
+      clock.advance(minutes(1));
+      const data = {
+        reference: 'CB-7K3-9QX',
+        registration: 'AB12CDE',
+        make: 'FORD',
+        model: 'Focus',
+        firstName: 'Jane',
+        sellerSecret: secret,
+      };
+      const email = await db().transaction((tx) =>
+        t!.app.outbox.queueEmail(tx, { to: 'jane@example.com', template: sellerLink, data }),
+      );
+      const text = await queueSms();
+      await setRow(text.id, {
+        textBody: `Our offer: open your page: https://carbuy.example/your-valuation/open?k=${secret}`,
+      });
+      expect((await row(email.id)).textBody).toContain(`/your-valuation/open?k=${secret}`);
+
+      const answers = [
+        await get('/api/admin/messages'),
+        await get(`/api/admin/messages/${email.id}`),
+        await get(`/api/admin/messages/${email.id}/html`),
+        await get(`/api/admin/messages/${text.id}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body).not.toContain(secret);
+      }
+      expect((await detail(email.id)).text).toContain(`/your-valuation/open?k=${HIDDEN_SELLER_SECRET}`);
+      expect(answers[2]!.body).toContain(`/your-valuation/open?k=${HIDDEN_SELLER_SECRET}`);
+      expect((await detail(text.id)).text).toBe(
+        `Our offer: open your page: https://carbuy.example/your-valuation/open?k=${HIDDEN_SELLER_SECRET}`,
+      );
     });
 
     it('says a text message has no HTML', async () => {

@@ -14,6 +14,7 @@ import {
   sendTestMessageInputSchema,
 } from '~/shared/messages';
 import { intFromString } from '~/shared/schema-kit';
+import { withoutSellerSecrets } from '~/shared/paths';
 import type { Outbox } from './outbox';
 import { findMessage, listMessages, retryMessage, toDetail, toSummary } from './messages-service';
 import { messageTest } from './templates/message-test';
@@ -105,7 +106,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesDeps> = async (
           // helmet's Origin-Agent-Cluster asks for an isolation the sandboxed (opaque-origin) frame
           // cannot have, and Chromium warns on every preview; the sandbox isolates it anyway.
           .removeHeader('Origin-Agent-Cluster')
-          .send(message.htmlBody)
+          .send(withoutSellerSecrets(message.htmlBody))
       );
     },
   );

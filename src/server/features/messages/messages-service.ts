@@ -11,6 +11,7 @@ import {
   type MessageSummary,
 } from '~/shared/messages';
 import type { Paginated, PaginationQuery } from '~/shared/schema-kit';
+import { withoutSellerSecrets } from '~/shared/paths';
 import { OUTBOX_CHANNEL, type Outbox } from './outbox';
 
 /** The Messages screen's queries (GET/POST /api/admin/messages…). */
@@ -97,7 +98,7 @@ function preview(words: string): string {
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toSummary(message: OutboundMessage): MessageSummary {
-  const words = message.textBody.replace(/\s+/g, ' ').trim();
+  const words = withoutSellerSecrets(message.textBody).replace(/\s+/g, ' ').trim();
   return {
     id: message.id,
     channel: message.channel,
@@ -119,7 +120,7 @@ export function toSummary(message: OutboundMessage): MessageSummary {
 export function toDetail(message: OutboundMessage): MessageDetail {
   return {
     ...toSummary(message),
-    text: message.textBody,
+    text: withoutSellerSecrets(message.textBody),
     hasHtml: message.htmlBody !== null,
     attachments: message.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
     providerMessageId: message.providerMessageId,

@@ -137,8 +137,8 @@ export function Component() {
     <>
       <PageIntro title="Your valuation" eyebrow={`Reference ${view.reference}`}>
         <p>
-          Hello {view.firstName}. This page is yours alone: it shows where your request for{' '}
-          {view.vehicle ?? view.registration} is, and our offer when we make it.
+          Hello {view.firstName}. This page is yours alone: it shows how your valuation of{' '}
+          {view.vehicle ? `the ${view.vehicle}` : view.registration} is going, and our offer when we make it.
         </p>
       </PageIntro>
       <Container className="grid gap-6 py-10 sm:py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -225,6 +225,11 @@ test.describe('[PUBLIC][SELLER PAGE] the seller’s own page, with a clock the t
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect(timeline).toContainText('Offer of £5,450 accepted');
     await expect(timeline).toContainText('Message from the seller');
+    // Once accepted, no new offer can go: the card says why instead of a form.
+    const offerCard = page.locator('#send-offer');
+    await expect(offerCard).toContainText('The seller has accepted an offer, so a new one cannot be sent.');
+    await expect(offerCard.getByRole('form', { name: 'Send offer' })).toHaveCount(0);
+    await expect(offerCard).toContainText('£5,450');
     const conversation = page.locator('#conversation');
     await expect(conversation).toContainText('Could you collect on a Saturday morning?');
     await conversation.getByLabel('Reply to Morwenna').fill('Yes: Saturday at 9:30 works for us.');

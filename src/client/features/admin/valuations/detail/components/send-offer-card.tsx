@@ -20,6 +20,7 @@ import {
   type OfferRequest,
   type OfferSendMethodValue,
 } from '~/shared/valuation-offer';
+import { nextStage } from '~/shared/valuation-lifecycle';
 import { applyServerIssues, errorMessage } from '../../../lib/server-errors';
 import { useSendOffer } from '../api/send-offer';
 import { OfferHistory } from './offer-history';
@@ -61,6 +62,10 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
   const validityDays = useWatch({ control: form.control, name: 'validityDays' });
   const validUntil = formatUkDeadline(offerValidUntil(new Date(), Number(validityDays)), new Date());
 
+  // The lifecycle says whether an offer may go now (not once accepted, completed or lost); the
+  // server refuses it anyway, so the form gives way to the reason instead of a 409 after typing.
+  const offerAllowed = nextStage(valuation.status, { type: 'send_offer' });
+
   const onSubmit = form.handleSubmit(async (offer) => {
     // The amount goes as typed ("1,250.50"); the server reads pounds the same way the form checked them.
     const request: OfferRequest = {
@@ -93,105 +98,112 @@ export function SendOfferCard({ valuation }: { valuation: ValuationDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Send offer">
-          <div className="grid gap-1.5">
-            <div className="flex items-baseline gap-0.5">
-              <Label htmlFor={amountId}>Offer amount</Label>
-              <span aria-hidden="true" className="text-sm font-semibold text-danger">
-                *
-              </span>
+        {offerAllowed.ok ? (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Send offer">
+            <div className="grid gap-1.5">
+              <div className="flex items-baseline gap-0.5">
+                <Label htmlFor={amountId}>Offer amount</Label>
+                <span aria-hidden="true" className="text-sm font-semibold text-danger">
+                  *
+                </span>
+              </div>
+              <div className="relative">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-lg font-semibold text-muted"
+                >
+                  £
+                </span>
+                <input
+                  id={amountId}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  aria-required
+                  aria-invalid={errors.offerAmount ? true : undefined}
+                  aria-describedby={errors.offerAmount ? `${amountId}-error` : undefined}
+                  className={cn(inputClassName, 'pl-7 text-lg font-semibold')}
+                  {...form.register('offerAmount')}
+                />
+              </div>
+              {errors.offerAmount?.message ? (
+                <p id={`${amountId}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+                  <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <span>{errors.offerAmount.message}</span>
+                </p>
+              ) : null}
             </div>
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-lg font-semibold text-muted"
-              >
-                £
-              </span>
-              <input
-                id={amountId}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                aria-required
-                aria-invalid={errors.offerAmount ? true : undefined}
-                aria-describedby={errors.offerAmount ? `${amountId}-error` : undefined}
-                className={cn(inputClassName, 'pl-7 text-lg font-semibold')}
-                {...form.register('offerAmount')}
+            <FormField label="Notes (optional)" error={errors.notes?.message}>
+              <textarea
+                rows={3}
+                maxLength={OFFER_NOTES_MAX_LENGTH}
+                className={cn(inputClassName, 'h-auto py-2 leading-6')}
+                {...form.register('notes')}
               />
-            </div>
-            {errors.offerAmount?.message ? (
-              <p id={`${amountId}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>{errors.offerAmount.message}</span>
-              </p>
-            ) : null}
-          </div>
-          <FormField label="Notes (optional)" error={errors.notes?.message}>
-            <textarea
-              rows={3}
-              maxLength={OFFER_NOTES_MAX_LENGTH}
-              className={cn(inputClassName, 'h-auto py-2 leading-6')}
-              {...form.register('notes')}
-            />
-          </FormField>
-          <FormField label="Valid for" error={errors.validityDays?.message} hint={`Until ${validUntil} (UK time).`}>
-            <select
-              className={cn(inputClassName, 'bg-white')}
-              {...form.register('validityDays', { valueAsNumber: true })}
-            >
-              {validityChoices.map((days) => (
-                <option key={days} value={days}>
-                  {days === 1 ? '1 day' : `${days} days`}
-                  {days === OFFER_VALIDITY_DAYS.default ? ' (usual)' : ''}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <fieldset className="grid gap-2" aria-describedby={canText ? undefined : noTextId}>
-            <legend className="mb-1.5 text-sm leading-5 font-semibold text-brand-950">Send by</legend>
-            <div className="grid grid-cols-3 gap-2">
-              {methods.map(({ value, label, icon: Icon, needsPhone }) => {
-                const disabled = needsPhone && !canText;
-                return (
-                  <label
-                    key={value}
-                    className={cn(
-                      'relative flex h-11 items-center justify-center gap-1.5 rounded-lg border px-2 text-sm font-semibold transition-colors',
-                      disabled
-                        ? 'cursor-not-allowed border-line bg-surface text-slate-500'
-                        : method === value
-                          ? 'border-brand-600 bg-brand-50 text-brand-950 ring-1 ring-brand-600'
-                          : 'border-slate-300 bg-white text-brand-900 hover:bg-brand-50',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      value={value}
-                      disabled={disabled}
-                      className="absolute inset-0 cursor-pointer appearance-none rounded-lg disabled:cursor-not-allowed"
-                      {...form.register('sendMethod')}
-                    />
-                    <Icon aria-hidden="true" className="size-4 shrink-0" />
-                    {label}
-                  </label>
-                );
-              })}
-            </div>
-            {canText ? null : (
-              <p id={noTextId} className="text-sm text-muted">
-                Text is not available: the seller&apos;s phone number ({valuation.phone}) cannot receive text messages.
-              </p>
-            )}
-            {errors.sendMethod?.message ? (
-              <p className="text-sm font-medium text-danger">{errors.sendMethod.message}</p>
-            ) : null}
-          </fieldset>
-          <Button type="submit" variant="brand" disabled={amount === '' || send.isPending}>
-            {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-            {send.isPending ? 'Sending...' : 'Send Offer'}
-          </Button>
-        </form>
+            </FormField>
+            <FormField label="Valid for" error={errors.validityDays?.message} hint={`Until ${validUntil} (UK time).`}>
+              <select
+                className={cn(inputClassName, 'bg-white')}
+                {...form.register('validityDays', { valueAsNumber: true })}
+              >
+                {validityChoices.map((days) => (
+                  <option key={days} value={days}>
+                    {days === 1 ? '1 day' : `${days} days`}
+                    {days === OFFER_VALIDITY_DAYS.default ? ' (usual)' : ''}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <fieldset className="grid gap-2" aria-describedby={canText ? undefined : noTextId}>
+              <legend className="mb-1.5 text-sm leading-5 font-semibold text-brand-950">Send by</legend>
+              <div className="grid grid-cols-3 gap-2">
+                {methods.map(({ value, label, icon: Icon, needsPhone }) => {
+                  const disabled = needsPhone && !canText;
+                  return (
+                    <label
+                      key={value}
+                      className={cn(
+                        'relative flex h-11 items-center justify-center gap-1.5 rounded-lg border px-2 text-sm font-semibold transition-colors',
+                        disabled
+                          ? 'cursor-not-allowed border-line bg-surface text-slate-500'
+                          : method === value
+                            ? 'border-brand-600 bg-brand-50 text-brand-950 ring-1 ring-brand-600'
+                            : 'border-slate-300 bg-white text-brand-900 hover:bg-brand-50',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        value={value}
+                        disabled={disabled}
+                        className="absolute inset-0 cursor-pointer appearance-none rounded-lg disabled:cursor-not-allowed"
+                        {...form.register('sendMethod')}
+                      />
+                      <Icon aria-hidden="true" className="size-4 shrink-0" />
+                      {label}
+                    </label>
+                  );
+                })}
+              </div>
+              {canText ? null : (
+                <p id={noTextId} className="text-sm text-muted">
+                  Text is not available: the seller&apos;s phone number ({valuation.phone}) cannot receive text
+                  messages.
+                </p>
+              )}
+              {errors.sendMethod?.message ? (
+                <p className="text-sm font-medium text-danger">{errors.sendMethod.message}</p>
+              ) : null}
+            </fieldset>
+            <Button type="submit" variant="brand" disabled={amount === '' || send.isPending}>
+              {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+              {send.isPending ? 'Sending...' : 'Send Offer'}
+            </Button>
+          </form>
+        ) : (
+          <p className="rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-brand-950">
+            {offerAllowed.refusal}
+          </p>
+        )}
         <OfferHistory offers={valuation.offers} />
       </CardContent>
     </Card>

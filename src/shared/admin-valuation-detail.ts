@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoShots } from './photo-shots';
 import { valuationPhotoParamsSchema } from './valuation-photos';
 import { valuationStatusValues } from './admin-valuations';
 import { offerSchema } from './valuation-offer';
@@ -79,6 +80,8 @@ export const valuationDetailSchema = z.object({
 
   /** The seller's photos, oldest first, as ids for `/api/admin/valuations/:id/photos/:photoPath`. */
   photoIds: z.array(z.string()),
+  /** The same photos, each with the guided shot it was taken for (issue 35; null for other photos). */
+  photos: z.array(z.object({ id: z.string(), shot: z.enum(photoShots).nullable() })),
   /** Oldest first. */
   events: z.array(valuationEventSchema),
   /** Newest first, each with its messages' delivery status. */

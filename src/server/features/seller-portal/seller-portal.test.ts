@@ -367,7 +367,7 @@ describe.each(testEngines)('the seller’s page on %s', (engine) => {
     expect(stored.statusCode, stored.body).toBe(201);
     const [photoId] = stored.json<{ photoPaths: string[] }>().photoPaths;
     const list = await sellerCall('GET', '/api/your-valuation/photos', uploadToken);
-    expect(list.json()).toEqual({ photoPaths: [photoId] });
+    expect(list.json()).toEqual({ photoPaths: [photoId], photos: [{ id: photoId, shot: null }] });
     const thumb = await sellerCall('GET', `/api/your-valuation/photos/${photoId}?size=thumb`, uploadToken);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');

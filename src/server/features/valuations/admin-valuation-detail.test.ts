@@ -77,6 +77,7 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
       isArchived: false,
       firstViewedAt: NOW.toISOString(),
       photoIds: [],
+      photos: [],
     });
     expect(first.body).not.toMatch(/uploadToken|upload_token/);
     expect(detail.events.map((e) => [e.type, e.actor])).toEqual([

@@ -4,7 +4,7 @@ import { carValuations, users, valuationEvents, valuationMessages } from '~/serv
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { indicativePriceOf } from '~/shared/indicative-price';
 import { listOffers } from './offers';
-import { findPhotoEntry, photoIds, type PhotoEntry } from './photos';
+import { findPhotoEntry, photoIds, photoList, type PhotoEntry } from './photos';
 
 /** The timeline shows at most this many events (a valuation has a handful; this bounds a broken one). */
 const EVENTS_SHOWN = 500;
@@ -66,6 +66,7 @@ export async function valuationDetail(
       marketingConsentAt: iso(fields.marketingConsentAt),
       contactPreference: fields.contactPreference ?? [],
       photoIds: photoIds(photoPaths ?? []),
+      photos: photoList(photoPaths ?? []),
       events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
       offers: await listOffers(tx, id, now),
       conversation: await conversationOf(tx, id),

@@ -10,6 +10,7 @@ import { AppError } from '~/server/http/app-error';
 import { createRateLimit } from '~/server/http/rate-limit';
 import type { FileStore } from '~/server/storage/file-store';
 import { apiErrorSchema } from '~/shared/api-error';
+import { isPhotoShot, photoShotMessages as shotMessages, photoShots, type PhotoShot } from '~/shared/photo-shots';
 import {
   VALUATION_PHOTO_MAX_BYTES,
   VALUATION_PHOTOS_MAX,
@@ -22,6 +23,7 @@ import {
   findPhotoEntry,
   parsePhotoEntry,
   photoIds,
+  photoList,
   processPhoto,
   removePhotoFiles,
   sendPhoto,
@@ -57,6 +59,12 @@ export const PHOTO_REQUEST_MAX_BYTES = VALUATION_PHOTOS_MAX * VALUATION_PHOTO_MA
 
 const idParams = valuationPhotoParamsSchema.pick({ id: true });
 const uploadBody = z.object({
+  shot: z
+    .enum(photoShots)
+    .optional()
+    .describe(
+      'The guided shot the photo was taken for (issue 35), sent before the file; then exactly one photo, which takes the place of any earlier photo of that shot',
+    ),
   photos: filesField('Photos of the car (JPEG, PNG, WebP or HEIC; at least one non-empty)', {
     maxFiles: VALUATION_PHOTOS_MAX,
     maxFileBytes: VALUATION_PHOTO_MAX_BYTES,
@@ -71,6 +79,8 @@ const tooLarge = () =>
 const onlyPhotos = () =>
   new AppError('INVALID_INPUT', m.onlyPhotos, { issues: [{ path: 'photos', message: m.onlyPhotos }] });
 const requestTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', m.requestTooLarge);
+const shotRefusal = (message: string) =>
+  new AppError('INVALID_INPUT', message, { issues: [{ path: 'shot', message }] });
 
 /**
  * The seller's photo calls after submit (issue 10). Access is `public` for the app's access control
@@ -87,8 +97,8 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     limits: {
       fileSize: VALUATION_PHOTO_MAX_BYTES,
       files: VALUATION_PHOTOS_MAX,
-      fields: 0,
-      parts: VALUATION_PHOTOS_MAX + 1,
+      fields: 1, // `shot`
+      parts: VALUATION_PHOTOS_MAX + 2,
       fieldNameSize: 100,
       headerPairs: 10,
     },
@@ -163,7 +173,7 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     async (request) => listAnswer(await authorized(request, request.params.id)),
   );
 
-  const listAnswer = (row: { photoPaths: string[] }) => ({ photoPaths: photoIds(row.photoPaths) });
+  const listAnswer = (row: { photoPaths: string[] }) => photosAnswer(row.photoPaths);
 
   app.post(
     '/api/valuations/:id/photos',
@@ -196,26 +206,44 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     request.raw.on('data', count);
 
     const stored: string[] = [];
+    // A guided shot (issue 35) comes as a field before its one photo, which replaces the shot's last.
+    let shot: PhotoShot | null = null;
+    const ofShot = (entries: readonly string[]) =>
+      shot ? entries.filter((entry) => parsePhotoEntry(entry)?.shot === shot) : [];
     try {
       for await (const part of request.parts()) {
+        if (part.type === 'field' && part.fieldname === 'shot' && shot === null && stored.length === 0) {
+          if (!isPhotoShot(part.value)) throw shotRefusal(shotMessages.unknownShot);
+          shot = part.value;
+          continue;
+        }
         if (part.type !== 'file' || part.fieldname !== 'photos') throw onlyPhotos();
+        if (shot && stored.length > 0) throw shotRefusal(shotMessages.oneFilePerShot);
         // Counted before the file is read: the 21st photo is refused without taking its bytes.
-        if (existing + stored.length >= VALUATION_PHOTOS_MAX) throw tooMany();
+        if (existing - ofShot(valuation.photoPaths).length + stored.length >= VALUATION_PHOTOS_MAX) throw tooMany();
         const bytes = await part.toBuffer();
         if (bytes.length === 0) continue; // an empty file input
-        stored.push(await storePhoto(deps.files, await processPhoto(bytes, { maxInputPixels: deps.maxInputPixels })));
+        const photo = await processPhoto(bytes, { maxInputPixels: deps.maxInputPixels });
+        stored.push(await storePhoto(deps.files, photo, shot));
       }
       if (stored.length === 0) {
         throw new AppError('INVALID_INPUT', m.noPhotos, { issues: [{ path: 'photos', message: m.noPhotos }] });
       }
       // Counted again with the row locked: two uploads at once must not pass 20 together.
-      const photoPaths = await changePhotoPaths(id, 'photos_added', (current) => {
-        if (current.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
-        const all = [...current, ...stored];
-        return { next: all, result: all, data: { added: stored.length, total: all.length } };
+      const { all, replaced } = await changePhotoPaths(id, 'photos_added', (current) => {
+        const replaced = ofShot(current);
+        const kept = current.filter((entry) => !replaced.includes(entry));
+        if (kept.length + stored.length > VALUATION_PHOTOS_MAX) throw tooMany();
+        const next = [...kept, ...stored];
+        const data = { added: stored.length, total: next.length, ...(shot ? { shot, replaced: replaced.length } : {}) };
+        return { next, result: { all: next, replaced }, data };
       });
-      request.log.info({ valuationId: id, added: stored.length }, 'valuation photos stored');
-      return reply.status(201).send({ photoPaths: photoIds(photoPaths) });
+      request.log.info({ valuationId: id, added: stored.length, shot }, 'valuation photos stored');
+      // After the commit, as for a removal: a failure leaves an orphan file, never a broken entry.
+      await removePhotoFiles(deps.files, replaced).catch((cleanup: unknown) =>
+        request.log.error({ err: cleanup, valuationId: id }, 'could not remove a replaced photo'),
+      );
+      return reply.status(201).send(photosAnswer(all));
     } catch (error) {
       await removePhotoFiles(deps.files, stored).catch((cleanup: unknown) =>
         request.log.error({ err: cleanup, valuationId: id }, 'could not remove refused photos'),
@@ -326,6 +354,11 @@ export const photoRoutes: FastifyPluginAsyncZod<PhotoRoutesDeps> = async (app, d
     },
   );
 };
+
+/** The photos as the seller's calls answer them: SPEC's ids, and each with its guided shot. */
+function photosAnswer(entries: readonly string[]) {
+  return { photoPaths: photoIds(entries), photos: photoList(entries) };
+}
 
 /** The token of `Authorization: Bearer <token>` (base64url, as POST /api/valuations hands it out). */
 function bearerToken(header: string | undefined): string | undefined {

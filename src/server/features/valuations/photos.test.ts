@@ -8,7 +8,12 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, valuationEvents } from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
-import { VALUATION_PHOTO_MAX_BYTES, valuationPhotoMessages as m } from '~/shared/valuation-photos';
+import { photoShotMessages } from '~/shared/photo-shots';
+import {
+  VALUATION_PHOTO_MAX_BYTES,
+  valuationPhotoMessages as m,
+  type ValuationPhotos,
+} from '~/shared/valuation-photos';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { jpegWithGps, multipart, pixelFloodPng, smallJpeg, solid, type Upload } from '../../../../test/helpers/images';
@@ -114,9 +119,10 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
 
   function expectPhotos(response: LightMyRequestResponse, status = 201): string[] {
     expect(response.statusCode, response.body).toBe(status);
-    const body = response.json<{ photoPaths: string[] }>();
-    expect(Object.keys(body)).toEqual(['photoPaths']);
+    const body = response.json<ValuationPhotos>();
+    expect(Object.keys(body)).toEqual(['photoPaths', 'photos']);
     for (const id of body.photoPaths) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.photos.map((photo) => photo.id)).toEqual(body.photoPaths);
     return body.photoPaths;
   }
 
@@ -185,7 +191,7 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     expect(stored.includes(Buffer.from('Jo Seller'))).toBe(false);
 
     expectPhotos(await list(id, token), 200);
-    expect((await list(id, token)).json()).toEqual({ photoPaths: [photoId] });
+    expect((await list(id, token)).json()).toEqual({ photoPaths: [photoId], photos: [{ id: photoId, shot: null }] });
 
     const full = await photo(id, token, photoId!);
     expect(full.statusCode).toBe(200);
@@ -307,6 +313,64 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     expect(await storedKeys()).toEqual([]);
   });
 
+  it('keeps each guided shot with its photo: one photo a shot, a retake replaces it, other photos beside', async () => {
+    await setup();
+    const { id, token } = await submitValuation();
+    const jpeg = await smallJpeg();
+    const one = (name: string) => [{ filename: name, content: jpeg }];
+    const [other] = expectPhotos(await upload(id, token, one('extra.jpg')));
+    const [, front] = expectPhotos(await upload(id, token, one('front.jpg'), { shot: 'front_three_quarter' }));
+    const [, , dash] = expectPhotos(await upload(id, token, one('dash.jpg'), { shot: 'dashboard' }));
+    const firstFront = parsePhotoEntry((await storedEntries(id))[1]!)!;
+    expect(firstFront.shot).toBe('front_three_quarter');
+
+    // A retake: the new photo takes the shot, the old one and its files are gone.
+    const retaken = await upload(id, token, one('front-again.jpg'), { shot: 'front_three_quarter' });
+    const ids = expectPhotos(retaken);
+    expect(ids).toHaveLength(3);
+    expect(ids).not.toContain(front);
+    const newFront = ids[2]!;
+    expect(retaken.json<ValuationPhotos>().photos).toEqual([
+      { id: other, shot: null },
+      { id: dash, shot: 'dashboard' },
+      { id: newFront, shot: 'front_three_quarter' },
+    ]);
+    expect(await storedKeys()).not.toContain(firstFront.full);
+    expect(await storedKeys()).toHaveLength(6);
+
+    // Refused, storing nothing: a shot that does not exist, two photos for one shot, the shot after the file.
+    expectRefused(await upload(id, token, one('x.jpg'), { shot: 'roof' }), 400, photoShotMessages.unknownShot);
+    expectRefused(
+      await upload(id, token, [...one('a.jpg'), ...one('b.jpg')], { shot: 'boot' }),
+      400,
+      photoShotMessages.oneFilePerShot,
+    );
+    const fileFirst = multipart(one('c.jpg'));
+    const late = Buffer.from(
+      fileFirst.payload
+        .toString('latin1')
+        .replace(
+          /--(\S+)--\r\n$/,
+          (_all, b: string) => `--${b}\r\nContent-Disposition: form-data; name="shot"\r\n\r\nboot\r\n--${b}--\r\n`,
+        ),
+      'latin1',
+    );
+    const lateShot = await t!.app.inject({
+      method: 'POST',
+      url: `/api/valuations/${id}/photos`,
+      payload: late,
+      headers: { 'content-type': fileFirst.contentType, ...bearer(token) },
+    });
+    expectRefused(lateShot, 400, m.onlyPhotos);
+    expect(await storedKeys()).toHaveLength(6);
+
+    // At 20 photos a retake still goes (it replaces); a new shot does not.
+    const jpegs = (n: number) => Array.from({ length: n }, (_, i) => ({ filename: `${i}.jpg`, content: jpeg }));
+    expect(expectPhotos(await upload(id, token, jpegs(17)))).toHaveLength(20);
+    expect(expectPhotos(await upload(id, token, one('dash-2.jpg'), { shot: 'dashboard' }))).toHaveLength(20);
+    expectRefused(await upload(id, token, one('boot.jpg'), { shot: 'boot' }), 400, m.tooMany);
+  });
+
   it('deletes a photo: 204, gone from the list and from the store; an unknown one is 404', async () => {
     await setup();
     const { id, token } = await submitValuation();
@@ -321,7 +385,7 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     const response = await remove(id, token, first!);
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe('');
-    expect((await list(id, token)).json()).toEqual({ photoPaths: [second] });
+    expect((await list(id, token)).json()).toEqual({ photoPaths: [second], photos: [{ id: second, shot: null }] });
     const keys = await storedKeys();
     expect(keys).toHaveLength(2);
     expect(keys).not.toContain(removed.full);

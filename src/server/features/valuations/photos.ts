@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '~/server/http/app-error';
 import { openUploadedImage, readError } from '~/server/media/uploaded-image';
 import type { FileStore } from '~/server/storage/file-store';
+import { isPhotoShot, type PhotoShot } from '~/shared/photo-shots';
 import { valuationPhotoMessages as m } from '~/shared/valuation-photos';
 
 /**
@@ -11,6 +12,8 @@ import { valuationPhotoMessages as m } from '~/shared/valuation-photos';
  * `car_valuations.photo_paths` holds one entry per photo, `<full key>|<thumbnail key>`, e.g.
  * `valuation-photos/3f…a1.jpg|valuation-photos/9c…04.jpg` (the store picks each name, so the
  * thumbnail's cannot be derived from the full image's; an entry without `|` is its own thumbnail).
+ * A photo taken for one of the guided shots (issue 35) carries it as a third part,
+ * `<full>|<thumb>|front_three_quarter`; at most one photo holds each shot.
  * Clients never see a key: a photo's id is the 32-hex random part of its full image's key.
  */
 
@@ -19,30 +22,38 @@ export const PHOTO_AREA = 'valuation-photos';
 export const PHOTO_MAX_SIDE = 2048;
 export const THUMB_MAX_SIDE = 400;
 
-export type PhotoEntry = { id: string; full: string; thumb: string };
+export type PhotoEntry = { id: string; full: string; thumb: string; shot: PhotoShot | null };
 
 const KEY = /^valuation-photos\/([0-9a-f]{32})\.(jpg)$/;
 
-export function formatPhotoEntry(full: string, thumb: string): string {
-  return `${full}|${thumb}`;
+export function formatPhotoEntry(full: string, thumb: string, shot: PhotoShot | null = null): string {
+  return shot ? `${full}|${thumb}|${shot}` : `${full}|${thumb}`;
 }
 
 /** The parts of a stored entry; undefined for anything not in our shape (never served). */
 export function parsePhotoEntry(entry: string): PhotoEntry | undefined {
-  const [full = '', thumb = full, ...rest] = entry.split('|');
+  const [full = '', thumb = full, shot, ...rest] = entry.split('|');
   const id = KEY.exec(full)?.[1];
-  if (!id || rest.length > 0 || !KEY.test(thumb)) return undefined;
-  return { id, full, thumb };
+  if (!id || rest.length > 0 || !KEY.test(thumb) || (shot !== undefined && !isPhotoShot(shot))) return undefined;
+  return { id, full, thumb, shot: shot ?? null };
 }
 
-/** What clients see of the stored entries: the photos' ids, oldest first. */
 /** The stored entry of the photo with this id, or undefined. */
 export function findPhotoEntry(entries: readonly string[], id: string): PhotoEntry | undefined {
   return entries.map(parsePhotoEntry).find((entry) => entry?.id === id);
 }
 
+/** What clients see of the stored entries: the photos' ids, oldest first. */
 export function photoIds(entries: readonly string[]): string[] {
   return entries.flatMap((entry) => parsePhotoEntry(entry)?.id ?? []);
+}
+
+/** The photos as clients see them: each id with its guided shot, if it was taken for one. */
+export function photoList(entries: readonly string[]): { id: string; shot: PhotoShot | null }[] {
+  return entries.flatMap((entry) => {
+    const parsed = parsePhotoEntry(entry);
+    return parsed ? [{ id: parsed.id, shot: parsed.shot }] : [];
+  });
 }
 
 export type ProcessedPhoto = { full: Buffer; thumb: Buffer };
@@ -66,12 +77,16 @@ export async function processPhoto(bytes: Buffer, options: { maxInputPixels?: nu
   }
 }
 
-/** Stores both images; returns the entry for photo_paths. */
-export async function storePhoto(files: FileStore, photo: ProcessedPhoto): Promise<string> {
+/** Stores both images; returns the entry for photo_paths (with the guided shot it was taken for). */
+export async function storePhoto(
+  files: FileStore,
+  photo: ProcessedPhoto,
+  shot: PhotoShot | null = null,
+): Promise<string> {
   const full = await files.save(photo.full, { area: PHOTO_AREA, extension: 'jpg' });
   try {
     const thumb = await files.save(photo.thumb, { area: PHOTO_AREA, extension: 'jpg' });
-    return formatPhotoEntry(full, thumb);
+    return formatPhotoEntry(full, thumb, shot);
   } catch (error) {
     await files.remove(full);
     throw error;

@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from '~/client/lib/api-client';
 import { apiErrorSchema } from '~/shared/api-error';
+import type { PhotoShot } from '~/shared/photo-shots';
 import { valuationPhotosSchema, type ValuationPhotos } from '~/shared/valuation-photos';
 
 /**
@@ -19,12 +20,15 @@ function addresses(access: PhotoAccess): { list: string; photos: string } {
 const bearer = (access: PhotoAccess): Record<string, string> =>
   'uploadToken' in access ? { Authorization: `Bearer ${access.uploadToken}` } : {};
 
+/** A stored photo: its id, and the guided shot it was taken for (null for other photos). */
+export type SellerPhoto = ValuationPhotos['photos'][number];
+
 /** The valuation's photos so far, oldest first. */
-export async function listPhotos(access: PhotoAccess): Promise<string[]> {
+export async function listPhotos(access: PhotoAccess): Promise<SellerPhoto[]> {
   const body = await apiRequest<ValuationPhotos>('GET', addresses(access).list, undefined, {
     headers: bearer(access),
   });
-  return body.photoPaths;
+  return body.photos;
 }
 
 export async function deletePhoto(access: PhotoAccess, photoId: string): Promise<void> {
@@ -49,15 +53,18 @@ export async function photoThumbnailUrl(access: PhotoAccess, photoId: string): P
  * Sends the photos in one multipart request (repeated field `photos`) and reports the share sent
  * so far, from 0 to 1. XMLHttpRequest rather than fetch: only it reports upload progress in every
  * browser. Resolves with the valuation's photos after the upload; rejects with an ApiError
- * carrying the server's message, or one without a body when the connection failed.
+ * carrying the server's message, or one without a body when the connection failed. With `shot`
+ * (issue 35), one photo taken for that guided shot, replacing any earlier one of it.
  */
 export function uploadPhotos(
   access: PhotoAccess,
   files: readonly File[],
   onProgress: (sent: number) => void,
-  signal?: AbortSignal,
-): Promise<string[]> {
+  options: { signal?: AbortSignal; shot?: PhotoShot } = {},
+): Promise<SellerPhoto[]> {
+  const { signal, shot } = options;
   const form = new FormData();
+  if (shot) form.append('shot', shot); // before the file: the server reads the parts in order
   for (const file of files) form.append('photos', file, file.name);
 
   return new Promise((resolve, reject) => {
@@ -73,7 +80,7 @@ export function uploadPhotos(
       const body = parseJson(text);
       if (request.status === 201) {
         const photos = valuationPhotosSchema.safeParse(body);
-        if (photos.success) return resolve(photos.data.photoPaths);
+        if (photos.success) return resolve(photos.data.photos);
       }
       const error = apiErrorSchema.safeParse(body);
       reject(new ApiError(request.status, text || request.statusText, error.success ? error.data : undefined));

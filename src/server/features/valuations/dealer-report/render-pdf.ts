@@ -14,6 +14,7 @@ import {
   type Doc,
 } from './layout';
 import type { DealerReportModel, MotRow } from './report-model';
+import type { ReportPhoto } from './report-photos';
 
 /**
  * Lays the dealer report out on A4 with pdfkit's built-in Helvetica (no font files): the
@@ -28,7 +29,7 @@ const HEADER_HEIGHT = 84;
 
 export async function renderReportPdf(
   model: DealerReportModel,
-  photos: readonly Buffer[],
+  photos: readonly ReportPhoto[],
   options: RenderOptions,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -203,26 +204,38 @@ function sellerSection(doc: Doc, model: DealerReportModel): void {
   }
 }
 
-/** Up to 8 photos, 4 to a row at 4:3 (photos.ts prepares them); a row never splits across pages. */
-function photoSection(doc: Doc, photos: readonly Buffer[]): void {
+/**
+ * Up to 8 photos, 4 to a row at 4:3 (report-photos.ts prepares them), each guided shot's name under
+ * its photo; a row never splits across pages.
+ */
+function photoSection(doc: Doc, photos: readonly ReportPhoto[]): void {
   if (photos.length === 0) return;
   const gap = 8;
   const perRow = 4;
   const cellWidth = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
   const cellHeight = (cellWidth * 3) / 4;
+  const labelled = photos.some((photo) => photo.label);
+  const labelHeight = labelled ? 14 : 0;
   // Heading and the first row together; the heading never sits alone at a page's foot.
-  ensureSpace(doc, 40 + cellHeight);
+  ensureSpace(doc, 40 + cellHeight + labelHeight);
   sectionHeading(doc, `Photos (${photos.length})`);
   doc.y += 4;
   for (let start = 0; start < photos.length; start += perRow) {
-    ensureSpace(doc, cellHeight + gap);
+    ensureSpace(doc, cellHeight + labelHeight + gap);
     const y = doc.y;
     photos.slice(start, start + perRow).forEach((photo, i) => {
       const x = PAGE.margin + i * (cellWidth + gap);
-      doc.image(photo, x, y, { width: cellWidth, height: cellHeight });
+      doc.image(photo.image, x, y, { width: cellWidth, height: cellHeight });
       doc.rect(x, y, cellWidth, cellHeight).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+      if (photo.label) {
+        doc
+          .font(FONT.bold)
+          .fontSize(8)
+          .fillColor(COLOURS.muted)
+          .text(photo.label, x, y + cellHeight + 3, { width: cellWidth, lineBreak: false, ellipsis: true });
+      }
     });
-    doc.y = y + cellHeight + gap;
+    doc.y = y + cellHeight + labelHeight + gap;
   }
 }
 

@@ -5,11 +5,21 @@ import { toast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api-client';
 import { cx } from '~/client/lib/cx';
 import { VALUATION_PHOTOS_MAX } from '~/shared/valuation-photos';
-import { deletePhoto, listPhotos, photoThumbnailUrl, uploadPhotos, type PhotoAccess } from '../photo-api';
+import type { PhotoShot } from '~/shared/photo-shots';
+import {
+  deletePhoto,
+  listPhotos,
+  photoThumbnailUrl,
+  uploadPhotos,
+  type PhotoAccess,
+  type SellerPhoto,
+} from '../photo-api';
 import { ACCEPTED_PHOTO_TYPES, checkSelection, photoCount } from '../photo-selection';
+import { GuidedShots } from './guided-shots';
+import { UploadBar } from './upload-bar';
 
-/** A photo already stored with the valuation; `url` is its thumbnail once loaded. */
-type StoredPhoto = { id: string; url?: string; removing?: boolean };
+/** A photo already stored with the valuation (and the guided shot it was taken for); `url` is its thumbnail once loaded. */
+type StoredPhoto = { id: string; shot: PhotoShot | null; url?: string; removing?: boolean };
 /** A photo chosen on this device and not sent yet, previewed from memory. */
 type PendingPhoto = { key: string; file: File; url: string };
 
@@ -49,10 +59,10 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
       if (live) setStored((now) => now?.map((photo) => (photo.id === id ? { ...photo, url } : photo)));
     };
     listPhotos(access).then(
-      (ids) => {
+      (photos) => {
         if (!live) return;
-        setStored(ids.map((id) => ({ id })));
-        for (const id of ids) {
+        setStored(photos.map((photo) => ({ ...photo })));
+        for (const { id } of photos) {
           // A thumbnail that fails keeps its grey tile; the photo is still listed and removable.
           photoThumbnailUrl(access, id).then(
             (url) => showThumbnail(id, url),
@@ -71,6 +81,18 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
 
   const total = (stored?.length ?? 0) + pending.length;
   const full = total >= VALUATION_PHOTOS_MAX;
+  const others = stored?.filter((photo) => photo.shot === null);
+  const guided = stored?.flatMap((photo) => (photo.shot ? [{ ...photo, shot: photo.shot }] : []));
+
+  /** A guided shot was sent: the server's list, the new photo previewed from the file just taken. */
+  function guidedUploaded(photos: SellerPhoto[], shot: PhotoShot, previewUrl: string) {
+    setStored((now) =>
+      photos.map((photo) => {
+        const known = now?.find((old) => old.id === photo.id);
+        return { ...photo, url: known ? known.url : photo.shot === shot ? previewUrl : undefined };
+      }),
+    );
+  }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -108,13 +130,13 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
     if (pending.length === 0) return;
     setProgress(0);
     try {
-      const photoPaths = await uploadPhotos(
+      const photos = await uploadPhotos(
         access,
         pending.map((p) => p.file),
         setProgress,
       );
       toast({ title: 'Photos uploaded successfully!', description: 'Your photos have been added to your valuation.' });
-      onClose(photoPaths.length);
+      onClose(photos.length);
     } catch (error) {
       setProgress(undefined);
       toast({ title: 'Error uploading photos', description: failure(error, 'Upload failed'), variant: 'destructive' });
@@ -156,9 +178,21 @@ export default function PhotoUpload({ access, onClose }: PhotoUploadProps) {
         </p>
       ) : null}
 
-      {total > 0 ? (
+      <GuidedShots
+        access={access}
+        photos={guided}
+        total={total}
+        busy={uploading}
+        onUploaded={guidedUploaded}
+        onRemove={(photo) => void removeStored(photo)}
+        makePreviewUrl={(file) => urls.track(URL.createObjectURL(file))}
+      />
+
+      <h4 className="mt-6 font-bold text-brand-950">Other photos</h4>
+      <p className="mt-1 text-sm text-muted">Close-ups of any damage, or anything else you would like us to see.</p>
+      {(others?.length ?? 0) + pending.length > 0 ? (
         <ul aria-label="Your photos" className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
-          {stored?.map((photo, index) => (
+          {others?.map((photo, index) => (
             <PhotoTile
               key={photo.id}
               url={photo.url}
@@ -264,24 +298,7 @@ function PhotoTile(props: {
 function UploadProgress({ sent, count }: { sent: number | undefined; count: number }) {
   const percent = Math.round((sent ?? 0) * 100);
   const label = percent < 100 ? `Uploading ${photoCount(count)}… ${percent}%` : `Preparing your ${photoCount(count)}…`;
-  return (
-    <div className="mt-4">
-      <div
-        role="progressbar"
-        aria-label="Photo upload"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={label}
-        className="h-3 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-go-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <p aria-live="polite" className="mt-2 text-sm text-muted">
-        {label}
-      </p>
-    </div>
-  );
+  return <UploadBar name="Photo upload" percent={percent} text={label} />;
 }
 
 /** Object URLs made for previews, revoked on removal and when the area closes. */

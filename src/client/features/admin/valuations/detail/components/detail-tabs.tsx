@@ -31,7 +31,7 @@ export function DetailTabs({ valuation }: { valuation: ValuationDetail }) {
     condition: <ConditionTab valuation={valuation} />,
     finance: <FinanceTab valuation={valuation} />,
     contact: <ContactTab valuation={valuation} />,
-    photos: <PhotosTab valuationId={valuation.id} photoIds={valuation.photoIds} />,
+    photos: <PhotosTab valuationId={valuation.id} photos={valuation.photos} />,
     dvla: <DvlaTab registration={valuation.registration} mileage={valuation.mileage} />,
     location: <LocationTab postcode={valuation.postcode} />,
   };

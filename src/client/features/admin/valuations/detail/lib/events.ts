@@ -3,6 +3,7 @@ import { valuationStatusValues, type ValuationStatusValue } from '~/shared/admin
 import type { ValuationEventView } from '~/shared/admin-valuation-detail';
 import { lostReasonLabels, lostReasons, type LostReason } from '~/shared/valuation-lifecycle';
 import { formatPounds } from '~/shared/valuation-offer';
+import { isPhotoShot, photoShotGuide } from '~/shared/photo-shots';
 
 /**
  * The timeline's lines: what happened, in words, from each event's type and data. Types the
@@ -69,6 +70,9 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
     }
     case 'photos_added': {
       const added = count(data.added);
+      const shot = isPhotoShot(data.shot) ? photoShotGuide[data.shot].label : undefined;
+      if (shot)
+        return { title: count(data.replaced) ? `Photo retaken: ${shot}` : `Photo added: ${shot}`, tone: 'neutral' };
       return {
         title: added === undefined ? 'Photos added' : `${added} ${added === 1 ? 'photo' : 'photos'} added`,
         tone: 'neutral',

@@ -39,6 +39,7 @@ import {
 import { createPublishedReviews, reviewsRoutes, type ReviewsRoutesDeps } from './features/reviews';
 import { complaintsRoutes, type ComplaintsRoutesDeps } from './features/complaints';
 import { sellerCookies, sellerPortalRoutes, type SellerPortalRoutesDeps } from './features/seller-portal';
+import { damageRoutes, type DamageRoutesDeps } from './features/evidence';
 import { dataRequestsRoutes } from './features/data-requests';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
@@ -101,6 +102,8 @@ export type AppDeps = {
   /** Tests narrow the data-protection complaint submission limit (POST /api/complaints). */
   complaints?: Pick<ComplaintsRoutesDeps, 'submitLimit'>;
   sellerPortal?: Pick<SellerPortalRoutesDeps, 'callsLimit' | 'lostLinkLimits'>;
+  /** Tests raise the damage markers' call limit. */
+  damage?: Pick<DamageRoutesDeps, 'callsLimit'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -269,6 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
     pageForms,
     ...deps.sellerPortal,
+  });
+  await app.register(damageRoutes, {
+    db,
+    clock,
+    sellerCookie: sellerCookies(config.secureCookies).read,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.damage,
   });
   const visits = createVisitRecorder({
     db,

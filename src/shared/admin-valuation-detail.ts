@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { damageMarkerSchema } from './damage-markers';
 import { photoShots } from './photo-shots';
 import { valuationPhotoParamsSchema } from './valuation-photos';
 import { valuationStatusValues } from './admin-valuations';
@@ -82,6 +83,8 @@ export const valuationDetailSchema = z.object({
   photoIds: z.array(z.string()),
   /** The same photos, each with the guided shot it was taken for (issue 35; null for other photos). */
   photos: z.array(z.object({ id: z.string(), shot: z.enum(photoShots).nullable() })),
+  /** The seller's damage markers on the car diagram, oldest first (numbered in that order; issue 35). */
+  damageMarkers: z.array(damageMarkerSchema),
   /** Oldest first. */
   events: z.array(valuationEventSchema),
   /** Newest first, each with its messages' delivery status. */

@@ -170,6 +170,7 @@ function validParameters(seeded: Seeded, apiPath: string): Record<string, string
     callSid: seeded.callSid,
     photoPath: '0'.repeat(32),
     photoId: '0'.repeat(32),
+    markerId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
     index: '0',
     type: 'welcome',
   };
@@ -198,6 +199,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         complaints: { submitLimit: unlimited },
         analytics: { collectLimit: unlimited },
         sellerPortal: { callsLimit: unlimited, lostLinkLimits: { perAddress: unlimited, perRecipient: unlimited } },
+        damage: { callsLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

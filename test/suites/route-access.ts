@@ -51,6 +51,11 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/your-valuation/photos': 'public',
   'GET /api/your-valuation/photos/:photoPath': 'public',
   'DELETE /api/your-valuation/photos/:photoPath': 'public',
+  // The seller's damage markers (issue 35), opened by the same cookie.
+  'GET /api/your-valuation/damage': 'public',
+  'POST /api/your-valuation/damage': 'public',
+  'PATCH /api/your-valuation/damage/:markerId': 'public',
+  'DELETE /api/your-valuation/damage/:markerId': 'public',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',

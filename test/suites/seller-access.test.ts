@@ -88,6 +88,12 @@ describe('the seller’s routes, by caller', () => {
     [
       { method: 'GET', url: '/api/your-valuation' },
       { method: 'GET', url: '/api/your-valuation/photos' },
+      { method: 'GET', url: '/api/your-valuation/damage' },
+      {
+        method: 'POST',
+        url: '/api/your-valuation/damage',
+        payload: { panel: 'bonnet', x: 0.5, y: 0.2364, kind: 'dent' },
+      },
       { method: 'GET', url: '/your-valuation' },
       { method: 'POST', url: '/api/your-valuation/messages', payload: { body: 'Hello' } },
       { method: 'POST', url: '/api/your-valuation/offer/fresh', payload: { offerId } },

@@ -14,6 +14,7 @@
 import { relations, sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   boolean,
   char,
   check,
@@ -33,6 +34,7 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import type { CarPanel, DamageKind } from '~/shared/car-diagram';
 import { messageChannels, messageStatuses } from '~/shared/messages';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
 import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
@@ -307,6 +309,10 @@ export const valuationEventTypes = [
   'message_to_seller',
   /** "Lost your link?" sent the seller a new link. */
   'seller_link_resent',
+  /** The seller's damage markers (issue 35): { markerId, panel, kind }. */
+  'damage_marked',
+  'damage_marker_changed',
+  'damage_marker_removed',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -730,6 +736,34 @@ export const valuationMessages = pgTable(
   (t) => [
     index('valuation_messages_valuation_created_at_idx').on(t.valuationId, t.createdAt),
     check('valuation_messages_author', sql`${t.author} IN ('seller', 'staff')`),
+  ],
+);
+
+/**
+ * The seller's damage markers on the car diagram (issue 35; src/shared/car-diagram.ts): a panel, a
+ * point on the drawing (fractions of its width and height), what kind of damage, a description,
+ * and one of the request's photos as its close-up (by photo id; a removed photo simply drops out).
+ */
+export const valuationDamageMarkers = pgTable(
+  'valuation_damage_markers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    panel: varchar('panel', { length: 30 }).$type<CarPanel>().notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    kind: varchar('kind', { length: 20 }).$type<DamageKind>().notNull(),
+    description: text('description').notNull().default(''),
+    photoId: varchar('photo_id', { length: 32 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('valuation_damage_markers_valuation_created_at_idx').on(t.valuationId, t.createdAt),
+    check('valuation_damage_markers_place', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
+    check('valuation_damage_markers_kind', sql`${t.kind} IN ('wheel', 'windscreen', 'dent', 'scratch', 'other')`),
   ],
 );
 

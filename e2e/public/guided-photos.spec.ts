@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin, expect, settleMotion, signInViaApi, test } from '../admin/helpers';
 import { createValuation } from '../admin/valuations';
@@ -7,8 +10,9 @@ import { cameraPhoto, hydrated } from './seller-wizard';
 /*
  * Issue 35's guided photos, on a phone: from the seller's own page the seller takes six of the named
  * shots, each sent at once with its own progress bar; one upload fails (the connection drops) and is
- * tried again; one shot is skipped. Staff then see the shots grouped under their names on the
- * Photos tab, with the shots not taken named.
+ * tried again; one shot is skipped. Then three damage marks, two by tapping the drawing and one by
+ * keyboard alone. Staff see the shots grouped under their names on the Photos tab, with the shots
+ * not taken named, and the marks on the same drawing with their list; the dealer report shows both.
  */
 
 const shot = (page: Page, label: string) =>
@@ -20,10 +24,10 @@ async function wake(locator: Locator) {
   await hydrated(locator);
 }
 
-test('six guided shots from the seller’s page, one failed and retried; staff see them grouped', async ({
+test('six guided shots and three damage marks from the seller’s page; staff and the dealer report show them', async ({
   page,
   expectedHttpErrors,
-}) => {
+}, testInfo) => {
   test.slow();
   const created = await createValuation(page.request, { firstName: 'Tamsin', lastName: 'Guided' });
   await page.setViewportSize(viewports.phone);
@@ -80,8 +84,55 @@ test('six guided shots from the seller’s page, one failed and retried; staff s
   await taken('Boot');
   await expect(page.getByText('6 of 13 taken.')).toBeVisible();
   await expect(page.getByText('6 of 20 photos')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'guided-photos-phone');
+
+  // Damage: two marks by tapping the drawing, one by keyboard alone through the form.
+  const damage = page.getByRole('region', { name: 'Damage', exact: true });
+  await wake(damage.getByRole('button', { name: 'Mark damage' }));
+  await damage.getByRole('button', { name: 'Mark damage' }).click();
+  const drawing = damage.getByRole('img', { name: /^Drawing of the car/ });
+  await expect(drawing).toBeVisible();
+  const tap = async (fx: number, fy: number) => {
+    const box = (await drawing.boundingBox())!;
+    await drawing.click({ position: { x: box.width * fx, y: box.height * fy } });
+  };
+  await tap(0.5, 0.25); // the bonnet
+  await damage.getByLabel('What').selectOption({ label: 'Dent' });
+  await damage.getByLabel('Description (optional)').fill('Hail dent, the size of a coin');
+  await damage.getByRole('button', { name: 'Add damage mark' }).click();
+  await expect(damage.getByRole('list', { name: 'Your damage marks' }).getByRole('listitem')).toHaveCount(1);
+  await tap(0.094, 0.234); // the front left wheel
+  await damage.getByLabel('What').selectOption({ label: 'Wheel damage' });
+  await damage.getByLabel('Close-up photo (optional)').selectOption({ label: 'Front three-quarter' });
+  await damage.getByRole('button', { name: 'Add damage mark' }).click();
+  await expect(damage.getByRole('list', { name: 'Your damage marks' }).getByRole('listitem')).toHaveCount(2);
+
+  await damage.getByRole('button', { name: 'Add damage from a list' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab'); // Where
+  await expect(damage.getByLabel('Where')).toBeFocused();
+  await damage.getByLabel('Where').selectOption({ label: 'Right rear door' });
+  await page.keyboard.press('Tab'); // What
+  await damage.getByLabel('What').selectOption({ label: 'Scratch or scuff' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Key scratch along the door');
+  await page.keyboard.press('Enter');
+  const marks = damage.getByRole('list', { name: 'Your damage marks' }).getByRole('listitem');
+  await expect(marks).toHaveCount(3);
+  await expect(marks).toContainText([
+    '1. Dent, bonnet',
+    '2. Wheel damage, front left wheel',
+    '3. Scratch or scuff, right rear door',
+  ]);
+  // Nothing sticks out sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'damage-marks-phone');
+  await damage.getByRole('button', { name: 'Close' }).click();
+  await expect(damage.getByRole('button', { name: 'See or change damage marks' })).toBeFocused();
+  await expect(damage).toContainText('3 damage marks on the drawing of your car.');
 
   // Staff: the Photos tab groups them under their names and names the shots not taken. (The made-up
   // registration is unknown to the fake DVLA: the detail page's live lookup answers 404.)
@@ -109,6 +160,40 @@ test('six guided shots from the seller’s page, one failed and retried; staff s
     'Photo 5 of 6: Dashboard, engine running',
   );
   await page.keyboard.press('Escape');
+
+  // The same drawing with the marks numbered, and the list beside it.
+  const staffMarks = page.getByRole('list', { name: 'Damage marks' }).getByRole('listitem');
+  await expect(staffMarks).toHaveCount(3);
+  await expect(staffMarks.first()).toContainText('Hail dent, the size of a coin');
+  await expect(staffMarks.nth(1)).toContainText('Close-up: Front three-quarter');
+  await expect(page.getByRole('img', { name: /Drawing of the car with 3 damage marks/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Damage marked');
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'admin-guided-photos-desktop');
+
+  // The dealer report: the main shots labelled, and the drawing with its list.
+  const pdf = await page.request.get(`/api/valuations/${created.id}/preview-pdf?includeContactDetails=false`);
+  expect(pdf.status()).toBe(200);
+  const file = path.join(testInfo.outputPath(), 'report.pdf');
+  writeFileSync(file, await pdf.body());
+  const text = execFileSync('pdftotext', [file, '-']).toString();
+  for (const words of [
+    'Front three-quarter',
+    'Dashboard, engine running',
+    'Damage marked by the seller (3)',
+    '3. Scratch or scuff, right rear door',
+  ]) {
+    expect(text).toContain(words);
+  }
+  execFileSync('pdftoppm', ['-r', '70', '-png', file, path.join(testInfo.outputPath(), 'page')]);
+  const pages = readdirSync(testInfo.outputPath())
+    .filter((name) => /^page-\d+\.png$/.test(name))
+    .sort();
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  for (const [index, name] of pages.entries()) {
+    copyFileSync(
+      path.join(testInfo.outputPath(), name),
+      `e2e/screenshots/dealer-report-evidence-page-${index + 1}.png`,
+    );
+  }
 });

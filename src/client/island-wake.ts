@@ -31,6 +31,7 @@ export const islandWake = {
   'features/public/your-valuation/offer-panel': 'interaction',
   'features/public/your-valuation/message-box': 'interaction',
   'features/public/your-valuation/photos-panel': 'interaction',
+  'features/public/your-valuation/damage-panel': 'interaction',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

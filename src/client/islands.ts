@@ -32,6 +32,8 @@ export const islands = {
     import('~/client/features/public/your-valuation/message-box').then((m) => m.MessageBox),
   'features/public/your-valuation/photos-panel': () =>
     import('~/client/features/public/your-valuation/photos-panel').then((m) => m.PhotosPanel),
+  'features/public/your-valuation/damage-panel': () =>
+    import('~/client/features/public/your-valuation/damage-panel').then((m) => m.DamagePanel),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

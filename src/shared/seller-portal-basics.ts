@@ -74,6 +74,9 @@ export type SellerView = {
   freshOfferRequestedAt: string | null;
   messages: ConversationMessage[];
   photoCount: number;
+  /** The seller's damage markers (issue 35), and whether they may still change them. */
+  damageCount: number;
+  damageEditable: boolean;
   /** When the page was made: the countdown starts from it. */
   now: string;
   /** After a plain form post: what happened, or why not. */

@@ -59,6 +59,8 @@ export const sellerViewSchema = z.object({
     z.object({ id: z.uuid(), author: z.enum(['seller', 'staff']), body: z.string(), createdAt: z.iso.datetime() }),
   ),
   photoCount: z.number().int(),
+  damageCount: z.number().int(),
+  damageEditable: z.boolean(),
   now: z.iso.datetime(),
   notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
   indicativePrice: z

@@ -6,6 +6,7 @@ import { conditionLines } from '~/shared/offer-basics';
 import { effectiveOfferStatus } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
+import { listDamageMarkers, markersEditable } from '../evidence';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
 /** The conversation shows at most this many messages, the newest. */
@@ -32,6 +33,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     .orderBy(...newestOffersFirst)
     .limit(1);
   const freshOfferRequestedAt = offer ? await freshOfferAskedSince(db, valuationId, offer.createdAt) : undefined;
+  const damage = await listDamageMarkers(db, valuationId);
   const messages = await db
     .select({
       id: valuationMessages.id,
@@ -68,6 +70,8 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     freshOfferRequestedAt: freshOfferRequestedAt?.toISOString() ?? null,
     messages: messages.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     photoCount: row.photoPaths.length,
+    damageCount: damage.length,
+    damageEditable: markersEditable(row.status),
     now: now.toISOString(),
     notice: null,
     indicativePrice: indicativePriceOf(row),

@@ -1,8 +1,8 @@
-import { Camera, LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { buttonVariants } from '~/client/components/ui/button-variants';
+import { Camera } from 'lucide-react';
+import { lazy, useState } from 'react';
 import { island } from '~/client/lib/island';
 import { loadPhotoUpload, photoCount, type PhotoAccess } from '../valuation';
+import { OpeningArea } from './opening-area';
 
 const PhotoUpload = lazy(loadPhotoUpload);
 const SELLER_PAGE: PhotoAccess = { sellerPage: true };
@@ -13,46 +13,31 @@ const SELLER_PAGE: PhotoAccess = { sellerPage: true };
  * seller's cookie instead of the upload token. Its code comes only when the seller opens it.
  */
 export function PhotosPanel({ count }: { count: number }) {
-  const [open, setOpen] = useState(false);
   const [stored, setStored] = useState(count);
-  const openButton = useRef<HTMLButtonElement>(null);
-
-  function close(now: number | undefined) {
-    setOpen(false);
-    if (now !== undefined) setStored(now);
-    requestAnimationFrame(() => openButton.current?.focus());
-  }
-
-  if (open) {
-    return (
-      <Suspense
-        fallback={
-          <p className="mt-4 flex items-center gap-2 text-muted">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> Opening photos…
-          </p>
-        }
-      >
-        <PhotoUpload access={SELLER_PAGE} onClose={close} />
-      </Suspense>
-    );
-  }
+  const [open, setOpen] = useState(false);
   return (
-    <div className="mt-3">
-      <p className="text-muted">
-        {stored === 0
+    <OpeningArea
+      open={open}
+      onOpen={() => setOpen(true)}
+      summary={
+        stored === 0
           ? 'Photos help us make you an accurate offer: the outside from each corner, the dashboard with the mileage, the seats and any damage.'
-          : `${photoCount(stored)} with your request. You can add more or remove any.`}
-      </p>
-      <button
-        ref={openButton}
-        type="button"
-        className={`${buttonVariants({ variant: 'outline', size: 'md' })} mt-3 w-full sm:w-auto`}
-        onClick={() => setOpen(true)}
-      >
-        <Camera aria-hidden="true" />
-        {stored === 0 ? 'Add photos' : 'Add or remove photos'}
-      </button>
-    </div>
+          : `${photoCount(stored)} with your request. You can add more or remove any.`
+      }
+      button={{
+        label: stored === 0 ? 'Add photos' : 'Add or remove photos',
+        icon: <Camera aria-hidden="true" />,
+      }}
+      loading="Opening photos…"
+    >
+      <PhotoUpload
+        access={SELLER_PAGE}
+        onClose={(now) => {
+          if (now !== undefined) setStored(now);
+          setOpen(false);
+        }}
+      />
+    </OpeningArea>
   );
 }
 

@@ -17,6 +17,7 @@ import { lostReasonLabels } from '~/shared/valuation-lifecycle';
 import { MessageBoxIsland } from './message-box';
 import { OfferPanelIsland } from './offer-panel';
 import { PhotosPanelIsland } from './photos-panel';
+import { DamagePanelIsland } from './damage-panel';
 
 export const handle: RouteHandle = {
   meta: {
@@ -208,6 +209,12 @@ export function Component() {
               Photos
             </h2>
             <PhotosPanelIsland count={view.photoCount} />
+          </section>
+          <section aria-labelledby="damage-title" className={cardClass}>
+            <h2 id="damage-title" className="text-lg font-bold text-brand-900">
+              Damage
+            </h2>
+            <DamagePanelIsland count={view.damageCount} editable={view.damageEditable} />
           </section>
           <section aria-labelledby="private-title" className={cardClass}>
             <h2 id="private-title" className="text-lg font-bold text-brand-900">

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '~/server/db/client';
-import { carValuations } from '~/server/db/schema';
+import { carValuations, valuationDamageMarkers } from '~/server/db/schema';
 import type { VehicleInfo } from '~/server/features/vehicle-data';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
@@ -75,14 +75,19 @@ export function createDealerReports(deps: DealerReportDeps): DealerReports {
       const [valuation] = await deps.db.select().from(carValuations).where(eq(carValuations.id, valuationId));
       if (!valuation) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
       const now = deps.clock();
-      const [liveInfo, photos] = await Promise.all([
+      const [liveInfo, photos, damage] = await Promise.all([
         live(valuation.registration),
         reportPhotos(deps.files, valuation.photoPaths, (error) =>
           deps.log.warn({ err: error, valuationId }, 'a photo could not go in the dealer report'),
         ),
+        deps.db
+          .select()
+          .from(valuationDamageMarkers)
+          .where(eq(valuationDamageMarkers.valuationId, valuationId))
+          .orderBy(asc(valuationDamageMarkers.createdAt), asc(valuationDamageMarkers.id)),
       ]);
       const model = buildReportModel({ valuation, live: liveInfo, site: deps.site, now, includeContactDetails });
-      const pdf = await renderReportPdf(model, photos, { now, compress: deps.compress });
+      const pdf = await renderReportPdf(model, photos, { now, compress: deps.compress }, damage);
       return { pdf, filename: reportFilename(valuation.registration), model, valuation };
     },
   };

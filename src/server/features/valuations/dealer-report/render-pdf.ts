@@ -14,6 +14,7 @@ import {
   type Doc,
 } from './layout';
 import type { DealerReportModel, MotRow } from './report-model';
+import { damageSection } from './report-damage';
 import type { ReportPhoto } from './report-photos';
 
 /**
@@ -31,6 +32,7 @@ export async function renderReportPdf(
   model: DealerReportModel,
   photos: readonly ReportPhoto[],
   options: RenderOptions,
+  damage: Parameters<typeof damageSection>[1] = [],
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -59,6 +61,7 @@ export async function renderReportPdf(
   keyValueGrid(doc, model.finance, 2);
   sellerSection(doc, model);
   photoSection(doc, photos);
+  damageSection(doc, damage);
   footers(doc, model);
 
   doc.end();

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/server-errors';
 import { useValuation } from './api/get-valuation';
 import { DetailTabs } from './components/detail-tabs';
 import { ConversationCard } from './components/conversation-card';
+import { DamageCard } from './components/damage-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
@@ -64,6 +65,7 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
             <DetailTabs valuation={valuation} />
           </section>
           <section aria-label="Timeline" className="order-5 lg:order-none">
+            <DamageCard valuation={valuation} />
             <TimelineCard events={valuation.events} />
           </section>
         </div>

@@ -4,6 +4,7 @@ import type { ValuationEventView } from '~/shared/admin-valuation-detail';
 import { lostReasonLabels, lostReasons, type LostReason } from '~/shared/valuation-lifecycle';
 import { formatPounds } from '~/shared/valuation-offer';
 import { isPhotoShot, photoShotGuide } from '~/shared/photo-shots';
+import { carPanels, damageKindLabels, damageKinds, panelGuide } from '~/shared/car-diagram';
 
 /**
  * The timeline's lines: what happened, in words, from each event's type and data. Types the
@@ -78,6 +79,22 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
         tone: 'neutral',
       };
     }
+    case 'damage_marked':
+    case 'damage_marker_changed':
+    case 'damage_marker_removed': {
+      const what = damageKinds.find((kind) => kind === data.kind);
+      const where = carPanels.find((panel) => panel === data.panel);
+      const verb = {
+        damage_marked: 'Damage marked',
+        damage_marker_changed: 'Damage mark changed',
+        damage_marker_removed: 'Damage mark removed',
+      }[event.type];
+      return {
+        title: verb,
+        ...(what && where ? { detail: `${damageKindLabels[what]}, ${panelGuide[where].label.toLowerCase()}` } : {}),
+        tone: 'neutral',
+      };
+    }
     case 'photo_removed':
       return { title: 'A photo removed', tone: 'neutral' };
     case 'marketing_consent_withdrawn':
@@ -117,7 +134,14 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
 }
 
 /** Seller's own steps (the request and its photos) have no staff actor. */
-const sellerEvents = new Set(['created', 'photos_added', 'photo_removed']);
+const sellerEvents = new Set([
+  'created',
+  'photos_added',
+  'photo_removed',
+  'damage_marked',
+  'damage_marker_changed',
+  'damage_marker_removed',
+]);
 
 /** Who did it: the admin's username, "Seller" for the seller's own steps, else "System". */
 export function eventActor(

@@ -10,6 +10,7 @@ import {
   valuationEvents,
   valuationOffers,
   offerAcceptances,
+  valuationDamageMarkers,
   valuationMessages,
   type CallLog,
   type CarValuation,
@@ -63,6 +64,8 @@ export type HeldData = {
   acceptances: (typeof offerAcceptances.$inferSelect)[];
   /** The conversation on their requests: what they wrote from their page, and staff's answers. */
   conversation: (typeof valuationMessages.$inferSelect)[];
+  /** The damage they marked on the car diagram (issue 35). */
+  damageMarkers: (typeof valuationDamageMarkers.$inferSelect)[];
   /** Every message about the person, each once: to them, or about their valuations or complaints. */
   messages: OutboundMessage[];
   calls: CallLog[];
@@ -196,7 +199,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
       : [],
     findThirdParty(db, messageMatch.thirdParty),
   ]);
-  const [acceptances, conversation] = valuationIds.length
+  const [acceptances, conversation, damageMarkers] = valuationIds.length
     ? await Promise.all([
         db
           .select()
@@ -208,8 +211,13 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
           .from(valuationMessages)
           .where(inArray(valuationMessages.valuationId, valuationIds))
           .orderBy(valuationMessages.createdAt, valuationMessages.id),
+        db
+          .select()
+          .from(valuationDamageMarkers)
+          .where(inArray(valuationDamageMarkers.valuationId, valuationIds))
+          .orderBy(valuationDamageMarkers.createdAt, valuationDamageMarkers.id),
       ])
-    : [[], []];
+    : [[], [], []];
   return {
     identifier,
     valuations,
@@ -217,6 +225,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
     offers,
     acceptances,
     conversation,
+    damageMarkers,
     messages,
     calls,
     reviews,

@@ -209,6 +209,14 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       headers: { 'content-type': body.contentType, authorization: `Bearer ${uploadToken}` },
     });
     expect(photos.statusCode, photos.body).toBe(201);
+    // A damage mark from the seller's page (issue 35), in their words.
+    const marked = await t!.app.inject({
+      method: 'POST',
+      url: '/api/your-valuation/damage',
+      payload: { panel: 'bonnet', x: 0.5, y: 0.2364, kind: 'dent', description: `${person.firstName}'s hail dent` },
+      headers: { cookie: `seller=${uploadToken}`, origin: ORIGIN },
+    });
+    expect(marked.statusCode, marked.body).toBe(201);
 
     const offer = await post(`/api/valuations/${id}/offer`, { offerAmount: '4250', sendMethod: 'both' });
     expect(offer.statusCode, offer.body).toBe(201);
@@ -496,6 +504,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
         photos: string[];
         events: Row[];
         offers: Row[];
+        damageMarkers: (Row & { description: string })[];
         messages: ExportedMessage[];
       })[];
       complaints: (Row & { messages: ExportedMessage[] })[];
@@ -522,6 +531,9 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(exportedMessages.every((message) => typeof message.textBody === 'string')).toBe(true);
     expect(exportedMessages.flatMap((message) => message.attachments.map((a) => a.file))).toEqual([attachmentName]);
     expect(data.valuations.find((v) => v.id === first!.id)!.photos.sort()).toEqual([...photoNames].sort());
+    expect(data.valuations.find((v) => v.id === first!.id)!.damageMarkers.map((d) => d.description)).toEqual([
+      `${sam.firstName}'s hail dent`,
+    ]);
     expect(ids(data.complaints)).toEqual([samSeeded.complaintId]);
     expect(ids(data.reviews)).toEqual([samSeeded.reviewId]);
     expect(data.calls).toEqual([]);

@@ -94,6 +94,7 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
       conversation: held.conversation
         .filter((m) => m.valuationId === valuation.id)
         .map(({ staffUserId: _staff, ...message }) => message),
+      damageMarkers: held.damageMarkers.filter((d) => d.valuationId === valuation.id),
       messages: await messagesOf((m) => m.valuationId === valuation.id),
     });
   }

@@ -110,7 +110,7 @@ export function GuidedShots(props: {
           {taken} of {photoShots.length} taken.
         </span>
       </p>
-      <ol aria-label="Photos we need" className="mt-3 grid gap-2">
+      <ol aria-label="Photos we need" className="mt-3 grid gap-2 sm:grid-cols-2">
         {photoShots.map((shot) => (
           <ShotRow
             key={shot}

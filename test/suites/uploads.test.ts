@@ -19,6 +19,7 @@ import {
   valuationPhotoMessages as m,
 } from '~/shared/valuation-photos';
 import { VOICE_AUDIO_MAX_BYTES, voiceMessageMessages as vm } from '~/shared/voice-messages';
+import { photoShotMessages } from '~/shared/photo-shots';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../helpers/auth';
 import type { TestEngine } from '../helpers/database';
@@ -176,7 +177,14 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       },
     });
     cookie = await signedInCookie(t.app, await seedUser(t.db.database.db, hasher, { isAdmin: true }));
-    endpoints = [valuationPhotos(), sellerPagePhotos(), vehicleForm(), vehiclePhotos(), voiceAudioUpload()];
+    endpoints = [
+      valuationPhotos(),
+      sellerPagePhotos(),
+      vehicleForm(),
+      vehiclePhotos(),
+      voiceAudioUpload(),
+      guidedShot(),
+    ];
   });
 
   afterAll(async () => {
@@ -209,6 +217,22 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     return sellerPhotos("seller's page photos", (_id, secret, body) =>
       inject('/api/your-valuation/photos', body, { cookie: `seller=${secret}`, origin: ORIGIN }),
     );
+  }
+
+  /** One photo for a guided shot (issue 35): the same upload with a `shot` field before its one file. */
+  function guidedShot(): Endpoint {
+    const endpoint = sellerPagePhotos();
+    return {
+      ...endpoint,
+      name: 'guided shot photo',
+      fields: { shot: 'boot' },
+      maxFiles: 1,
+      refusals: {
+        ...endpoint.refusals,
+        tooMany: [photoShotMessages.oneFilePerShot],
+        parts: [m.tooMany, m.onlyPhotos, photoShotMessages.oneFilePerShot],
+      },
+    };
   }
 
   function sellerPhotos(
@@ -629,6 +653,13 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
   it("seller's page photos: the same catalogue through the seller's cookie, with the same outcome", SLOW, async () => {
     const endpoint = endpoints[1]!;
     for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'photo.jpg'), ...(await imageCases(8))]) {
+      await attempt(endpoint, hostile);
+    }
+  });
+
+  it('a guided shot’s photo: the same catalogue with its `shot` field, with the same outcome', SLOW, async () => {
+    const endpoint = endpoints[5]!;
+    for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'boot.jpg'), ...(await imageCases(4))]) {
       await attempt(endpoint, hostile);
     }
   });

@@ -43,6 +43,7 @@ const expectedTables = [
   'seller_secrets',
   'sessions',
   'users',
+  'valuation_damage_markers',
   'valuation_events',
   'valuation_messages',
   'valuation_offers',

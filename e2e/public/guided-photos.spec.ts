@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin, expect, settleMotion, signInViaApi, test } from '../admin/helpers';
@@ -190,6 +190,9 @@ test('six guided shots and three damage marks from the seller’s page; staff an
     .filter((name) => /^page-\d+\.png$/.test(name))
     .sort();
   expect(pages.length).toBeGreaterThanOrEqual(2);
+  // For people to look at, as screenshots are (none in CI's throwaway clone).
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  mkdirSync('e2e/screenshots', { recursive: true });
   for (const [index, name] of pages.entries()) {
     copyFileSync(
       path.join(testInfo.outputPath(), name),

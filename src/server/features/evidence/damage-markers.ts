@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, valuationDamageMarkers, valuationEvents } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
@@ -19,20 +19,6 @@ type Place = Pick<DamageMarker, 'x' | 'y' | 'kind' | 'description' | 'photoId'> 
 /** Before an offer is accepted, and while the request is open. */
 const EDITABLE_STAGES: readonly ValuationStage[] = ['new', 'contacted', 'offer_made'];
 export const markersEditable = (stage: ValuationStage) => EDITABLE_STAGES.includes(stage);
-
-/** The request's markers, oldest first; a close-up that is no longer one of its photos is dropped. */
-export async function listDamageMarkers(db: Db, valuationId: string): Promise<DamageMarker[]> {
-  const [valuation] = await db
-    .select({ photoPaths: carValuations.photoPaths })
-    .from(carValuations)
-    .where(eq(carValuations.id, valuationId));
-  const rows = await db
-    .select()
-    .from(valuationDamageMarkers)
-    .where(eq(valuationDamageMarkers.valuationId, valuationId))
-    .orderBy(asc(valuationDamageMarkers.createdAt), asc(valuationDamageMarkers.id));
-  return rows.map((row) => damageMarkerFromRow(row, photoIds(valuation?.photoPaths ?? [])));
-}
 
 /** Locks the request's row; its stage must still allow changes, and its photos are returned. */
 async function lockEditable(tx: Db, valuationId: string) {

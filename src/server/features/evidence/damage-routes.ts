@@ -15,14 +15,8 @@ import {
 } from '~/shared/damage-markers';
 import { sellerPortalMessages } from '~/shared/seller-portal-basics';
 import { eq } from 'drizzle-orm';
-import { valuationForSecret } from '../valuations';
-import {
-  addDamageMarker,
-  changeDamageMarker,
-  listDamageMarkers,
-  markersEditable,
-  removeDamageMarker,
-} from './damage-markers';
+import { damageMarkersOf, photoIds, valuationForSecret } from '../valuations';
+import { addDamageMarker, changeDamageMarker, markersEditable, removeDamageMarker } from './damage-markers';
 
 export type DamageRoutesDeps = {
   db: Db;
@@ -73,12 +67,13 @@ export const damageRoutes: FastifyPluginAsyncZod<DamageRoutesDeps> = async (app,
     async (request, reply) => {
       const valuationId = await sellerValuation(request, reply);
       const [valuation] = await deps.db
-        .select({ status: carValuations.status })
+        .select({ status: carValuations.status, photoPaths: carValuations.photoPaths })
         .from(carValuations)
         .where(eq(carValuations.id, valuationId));
+      if (!valuation) throw new AppError('NOT_FOUND', sellerPortalMessages.notFound);
       return {
-        markers: await listDamageMarkers(deps.db, valuationId),
-        editable: valuation ? markersEditable(valuation.status) : false,
+        markers: await damageMarkersOf(deps.db, valuationId, photoIds(valuation.photoPaths)),
+        editable: markersEditable(valuation.status),
       };
     },
   );

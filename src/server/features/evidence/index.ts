@@ -3,4 +3,4 @@
  * guided photos live with the photos themselves (features/valuations/photos.ts).
  */
 export { damageRoutes, DAMAGE_CALLS_LIMIT, type DamageRoutesDeps } from './damage-routes';
-export { listDamageMarkers, markersEditable } from './damage-markers';
+export { markersEditable } from './damage-markers';

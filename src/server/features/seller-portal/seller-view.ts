@@ -3,10 +3,10 @@ import type { Db } from '~/server/db/client';
 import { carValuations, offerAcceptances, valuationMessages, valuationOffers } from '~/server/db/schema';
 import { indicativePriceOf } from '~/shared/indicative-price';
 import { conditionLines } from '~/shared/offer-basics';
-import { effectiveOfferStatus } from '../valuations';
+import { damageMarkersOf, effectiveOfferStatus, photoIds } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
-import { listDamageMarkers, markersEditable } from '../evidence';
+import { markersEditable } from '../evidence';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
 /** The conversation shows at most this many messages, the newest. */
@@ -33,7 +33,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     .orderBy(...newestOffersFirst)
     .limit(1);
   const freshOfferRequestedAt = offer ? await freshOfferAskedSince(db, valuationId, offer.createdAt) : undefined;
-  const damage = await listDamageMarkers(db, valuationId);
+  const damage = await damageMarkersOf(db, valuationId, photoIds(row.photoPaths));
   const messages = await db
     .select({
       id: valuationMessages.id,

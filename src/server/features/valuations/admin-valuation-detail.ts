@@ -1,9 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, users, valuationDamageMarkers, valuationEvents, valuationMessages } from '~/server/db/schema';
+import { carValuations, users, valuationEvents, valuationMessages } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
-import { damageMarkerFromRow } from '~/shared/damage-markers';
 import { indicativePriceOf } from '~/shared/indicative-price';
+import { damageMarkersOf } from './damage-marker-rows';
 import { listOffers } from './offers';
 import { findPhotoEntry, photoIds, photoList, type PhotoEntry } from './photos';
 
@@ -102,18 +102,4 @@ export async function adminPhotoEntry(db: Db, id: string, photoId: string): Prom
     .from(carValuations)
     .where(eq(carValuations.id, id));
   return row ? findPhotoEntry(row.photoPaths, photoId) : undefined;
-}
-
-/**
- * The seller's damage markers (issue 35), oldest first; a close-up no longer among the photos drops
- * out. Read here from the table (features/evidence writes it) so the two features do not import
- * each other.
- */
-async function damageMarkersOf(db: Db, valuationId: string, photos: readonly string[]) {
-  const rows = await db
-    .select()
-    .from(valuationDamageMarkers)
-    .where(eq(valuationDamageMarkers.valuationId, valuationId))
-    .orderBy(asc(valuationDamageMarkers.createdAt), asc(valuationDamageMarkers.id));
-  return rows.map((row) => damageMarkerFromRow(row, photos));
 }

@@ -24,3 +24,4 @@ export { UK_TIME_ZONE } from './stats';
 export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';
 export { moveValuation, type LifecycleActor } from './lifecycle';
 export { effectiveOfferStatus } from './offers';
+export { damageMarkersOf } from './damage-marker-rows';

@@ -1,12 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '~/server/db/client';
-import { carValuations, valuationDamageMarkers } from '~/server/db/schema';
+import { carValuations } from '~/server/db/schema';
 import type { VehicleInfo } from '~/server/features/vehicle-data';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
 import { adminValuationMessages } from '~/shared/admin-valuations';
 import { vehicleInfoMessages } from '~/shared/vehicle-info';
+import { damageMarkersOf } from '../damage-marker-rows';
+import { photoIds } from '../photos';
 import { renderReportPdf } from './render-pdf';
 import { reportPhotos } from './report-photos';
 import {
@@ -80,11 +82,7 @@ export function createDealerReports(deps: DealerReportDeps): DealerReports {
         reportPhotos(deps.files, valuation.photoPaths, (error) =>
           deps.log.warn({ err: error, valuationId }, 'a photo could not go in the dealer report'),
         ),
-        deps.db
-          .select()
-          .from(valuationDamageMarkers)
-          .where(eq(valuationDamageMarkers.valuationId, valuationId))
-          .orderBy(asc(valuationDamageMarkers.createdAt), asc(valuationDamageMarkers.id)),
+        damageMarkersOf(deps.db, valuationId, photoIds(valuation.photoPaths)),
       ]);
       const model = buildReportModel({ valuation, live: liveInfo, site: deps.site, now, includeContactDetails });
       const pdf = await renderReportPdf(model, photos, { now, compress: deps.compress }, damage);

@@ -44,6 +44,8 @@ export async function buildAll() {
       main: path.join(root, 'src/server/main.ts'),
       'create-admin': path.join(root, 'src/server/cli/create-admin.ts'),
       'seed-demo': path.join(root, 'src/server/cli/seed-demo.ts'),
+      // Started as a worker thread by media/uploaded-document.ts, from beside the chunk that holds it.
+      'pdf-worker': path.join(root, 'src/server/media/pdf-worker.ts'),
     },
     outdir: path.join(dist, 'server'),
     bundle: true,

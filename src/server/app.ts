@@ -41,6 +41,7 @@ import { complaintsRoutes, type ComplaintsRoutesDeps } from './features/complain
 import { sellerCookies, sellerPortalRoutes, type SellerPortalRoutesDeps } from './features/seller-portal';
 import { damageRoutes, type DamageRoutesDeps } from './features/evidence';
 import { dataRequestsRoutes } from './features/data-requests';
+import { documentRoutes, type DocumentRoutesDeps } from './features/documents';
 import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
@@ -104,6 +105,7 @@ export type AppDeps = {
   sellerPortal?: Pick<SellerPortalRoutesDeps, 'callsLimit' | 'lostLinkLimits'>;
   /** Tests raise the damage markers' call limit. */
   damage?: Pick<DamageRoutesDeps, 'callsLimit'>;
+  documents?: Pick<DocumentRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -279,6 +281,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCookie: sellerCookies(config.secureCookies).read,
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
     ...deps.damage,
+  });
+  await app.register(documentRoutes, {
+    db,
+    files,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    sellerCookie: sellerCookies(config.secureCookies).read,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.documents,
   });
   const visits = createVisitRecorder({
     db,

@@ -1,3 +1,4 @@
+import type { SellerDocuments } from './documents';
 import type { IndicativePrice } from './indicative-price';
 import type { OfferStatus } from './offer-basics';
 import type { LostReason, ValuationStage } from './valuation-lifecycle';
@@ -77,6 +78,8 @@ export type SellerView = {
   /** The seller's damage markers (issue 35), and whether they may still change them. */
   damageCount: number;
   damageEditable: boolean;
+  /** The documents checklist (issue 35); null until we ask for them (an accepted offer, or staff asked). */
+  documents: SellerDocuments | null;
   /** When the page was made: the countdown starts from it. */
   now: string;
   /** After a plain form post: what happened, or why not. */

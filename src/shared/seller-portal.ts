@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sellerDocumentsSchema } from './documents';
 import { offerStatuses } from './offer-basics';
 import { registrationSchema } from './registration-schema';
 import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
@@ -61,6 +62,7 @@ export const sellerViewSchema = z.object({
   photoCount: z.number().int(),
   damageCount: z.number().int(),
   damageEditable: z.boolean(),
+  documents: sellerDocumentsSchema.nullable(),
   now: z.iso.datetime(),
   notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
   indicativePrice: z

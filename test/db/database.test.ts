@@ -44,6 +44,7 @@ const expectedTables = [
   'sessions',
   'users',
   'valuation_damage_markers',
+  'valuation_documents',
   'valuation_events',
   'valuation_messages',
   'valuation_offers',

@@ -171,6 +171,8 @@ function validParameters(seeded: Seeded, apiPath: string): Record<string, string
     photoPath: '0'.repeat(32),
     photoId: '0'.repeat(32),
     markerId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
+    documentId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
+    kind: 'v5c',
     index: '0',
     type: 'welcome',
   };
@@ -200,6 +202,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         analytics: { collectLimit: unlimited },
         sellerPortal: { callsLimit: unlimited, lostLinkLimits: { perAddress: unlimited, perRecipient: unlimited } },
         damage: { callsLimit: unlimited },
+        documents: { callsLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

@@ -56,6 +56,16 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/your-valuation/damage': 'public',
   'PATCH /api/your-valuation/damage/:markerId': 'public',
   'DELETE /api/your-valuation/damage/:markerId': 'public',
+  // The seller's documents (issue 35), opened by the same cookie; staff check them.
+  'GET /api/your-valuation/documents': 'public',
+  'POST /api/your-valuation/documents/:kind': 'public',
+  'PUT /api/your-valuation/documents/keys': 'public',
+  'GET /api/your-valuation/documents/:documentId/file': 'public',
+  'GET /api/admin/valuations/:id/documents': 'admin',
+  'GET /api/admin/valuations/:id/documents/:documentId/file': 'admin',
+  'POST /api/admin/valuations/:id/documents/:documentId/verify': 'admin',
+  'POST /api/admin/valuations/:id/documents/:documentId/reject': 'admin',
+  'POST /api/admin/valuations/:id/documents/request': 'admin',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',
@@ -237,6 +247,7 @@ export function samplePaths(key: string, ids: Ids): string[] {
     photoId: 'photo',
     index: '0',
     type: 'hold',
+    kind: 'v5c',
   };
   return [url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'sample')];
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carValuations, purchasedVehicles, voiceAudio } from '~/server/db/schema';
+import { carValuations, purchasedVehicles, valuationDocuments, voiceAudio } from '~/server/db/schema';
 import { createDiskFileStore } from '~/server/storage/file-store';
 import { createPublicUploads, PUBLIC_UPLOAD_NAME } from '~/server/storage/public-uploads';
 import {
@@ -20,6 +20,8 @@ import {
 } from '~/shared/valuation-photos';
 import { VOICE_AUDIO_MAX_BYTES, voiceMessageMessages as vm } from '~/shared/voice-messages';
 import { photoShotMessages } from '~/shared/photo-shots';
+import { documentMessages } from '~/shared/document-checklist';
+import { DOCUMENT_MAX_BYTES, documentFileMessages as dm } from '~/shared/document-files';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../helpers/auth';
 import type { TestEngine } from '../helpers/database';
@@ -53,6 +55,7 @@ import {
   traversalNames,
   wav,
 } from './hostile-files';
+import { hostilePdfCatalogue } from './hostile-pdfs';
 
 /**
  * Issue 17, Uploads: every upload endpoint (sellers' valuation photos, after submit and from their
@@ -77,12 +80,12 @@ const NOW = new Date('2026-11-24T10:00:00Z');
 const mp3 = fs.readFileSync(new URL('../fixtures/audio/tone-440hz.mp3', import.meta.url));
 
 /** Why an endpoint refuses: each kind maps to the messages the endpoint may answer with. */
-type RefusalKind = 'tooLarge' | 'tooMany' | 'parts' | 'notAccepted' | 'unreadable' | 'pixels';
+type RefusalKind = 'tooLarge' | 'tooMany' | 'parts' | 'notAccepted' | 'unreadable' | 'pixels' | 'pdf';
 type Body = { payload: Buffer; contentType: string };
 
 type Endpoint = {
   name: string;
-  kind: 'image' | 'audio';
+  kind: 'image' | 'audio' | 'document';
   field: string;
   maxBytes: number;
   maxFiles: number;
@@ -91,6 +94,7 @@ type Endpoint = {
   /** Where its files go, relative to the suite's folder, and the shape of their names. */
   folder: string;
   storedName: RegExp;
+  /** `pdf`: the refusals of a PDF's content (damaged, protected, active content, pages); documents only. */
   refusals: Record<RefusalKind, string[]>;
   /** Readies a fresh target (a valuation, a vehicle) and returns the sender for it. */
   prepare(): Promise<(body: Body) => Promise<LightMyRequestResponse>>;
@@ -173,6 +177,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
           submitLimit: { limit: 10_000, windowMs: 60_000 },
           photoCallsLimit: { limit: 10_000, windowMs: 60_000 },
         },
+        documents: { callsLimit: { limit: 10_000, windowMs: 60_000 } },
         purchasedVehicles: { visibleMaxAgeMs: 0 },
       },
     });
@@ -184,6 +189,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       vehiclePhotos(),
       voiceAudioUpload(),
       guidedShot(),
+      sellerDocument(),
     ];
   });
 
@@ -235,6 +241,51 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     };
   }
 
+  /**
+   * A seller's document from their page (issue 35): one PDF, JPEG or PNG of at most 10 MB, a PDF
+   * rebuilt page by page, an image re-encoded, each with a JPEG preview; staff ask for it first.
+   */
+  function sellerDocument(): Endpoint {
+    let current = '';
+    return {
+      name: 'seller document',
+      kind: 'document',
+      field: 'file',
+      maxBytes: DOCUMENT_MAX_BYTES,
+      maxFiles: 1,
+      fields: {},
+      folder: 'files/valuation-documents',
+      storedName: /^[0-9a-f]{32}\.(pdf|jpg)$/,
+      refusals: {
+        tooLarge: [dm.tooLarge],
+        tooMany: [documentMessages.oneFile],
+        parts: [documentMessages.oneFile, documentMessages.noFile],
+        notAccepted: [dm.notAccepted, dm.empty],
+        unreadable: [dm.unreadable, dm.damaged],
+        pixels: [dm.tooManyPixels],
+        pdf: [dm.damaged, dm.encrypted, dm.activeContent, dm.tooManyPages],
+      },
+      async prepare() {
+        const response = await t.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
+        expect(response.statusCode, response.body).toBe(201);
+        const { id, uploadToken } = response.json<{ id: string; uploadToken: string }>();
+        current = id;
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/valuations/${id}/documents/request`,
+          headers: admin(),
+        });
+        expect(asked.statusCode, asked.body).toBe(200);
+        return (body) =>
+          inject('/api/your-valuation/documents/v5c', body, { cookie: `seller=${uploadToken}`, origin: ORIGIN });
+      },
+      async rows() {
+        const rows = await db().select().from(valuationDocuments).where(eq(valuationDocuments.valuationId, current));
+        return JSON.stringify(rows);
+      },
+    };
+  }
+
   function sellerPhotos(
     name: string,
     send: (id: string, secret: string, body: Body) => Promise<LightMyRequestResponse>,
@@ -256,6 +307,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
         notAccepted: [m.notAnImage],
         unreadable: [m.unreadable],
         pixels: [m.tooManyPixels],
+        pdf: [],
       },
       async prepare() {
         const response = await t.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
@@ -295,6 +347,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     notAccepted: [pm.notAnImage],
     unreadable: [pm.unreadable],
     pixels: [pm.tooManyPixels],
+    pdf: [],
   };
   const vehicleRows = async () =>
     JSON.stringify(
@@ -361,6 +414,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
         notAccepted: [vm.notAudio],
         unreadable: [vm.notAudio],
         pixels: [],
+        pdf: [],
       },
       async prepare() {
         return (body) => inject('/api/audio/upload', body, admin());
@@ -420,7 +474,12 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       if (bytes.includes(PAYLOAD_MARKER) || bytes.includes(HTML_PAYLOAD.subarray(0, 20))) asSent = true;
       if (hostile.sent && hostile.hostile !== 'name' && !hostile.control && bytes.equals(hostile.sent)) asSent = true;
       if (file.startsWith('uploads/')) await expectServedAsMedia(file, bytes, label);
-      if (endpoint.kind === 'image') {
+      if (endpoint.kind === 'document' && file.endsWith('.pdf')) {
+        // Rebuilt by us: a PDF from its first byte, and nothing that runs.
+        expect(bytes.subarray(0, 5).toString('latin1'), `${label}: ${file}`).toBe('%PDF-');
+        if (/\/(JavaScript|JS|Launch|EmbeddedFile|OpenAction|AA)\b/.test(bytes.toString('latin1'))) asSent = true;
+      }
+      if (endpoint.kind === 'image' || (endpoint.kind === 'document' && file.endsWith('.jpg'))) {
         const meta = await sharp(bytes).metadata();
         expect(['jpeg', 'webp'], `${label}: ${file}`).toContain(meta.format);
         expect(meta.exif, `${label}: ${file} keeps EXIF`).toBeUndefined();
@@ -428,8 +487,9 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
         expect(bytes.length, `${label}: ${file} has bytes after its end`).toBe(encodedLength(bytes, meta.format!));
       }
     }
-    if (endpoint.kind === 'image' && hostile.gps) {
-      const read = exiftoolRead(added.map((file) => path.join(parent, file)));
+    if ((endpoint.kind === 'image' || endpoint.kind === 'document') && hostile.gps) {
+      const images = added.filter((file) => file.endsWith('.jpg'));
+      const read = exiftoolRead(images.map((file) => path.join(parent, file)));
       for (const tags of read) {
         if (gpsTags(tags).length > 0) asSent = true;
         expect(gpsTags(tags), `${label}: ${String(tags.SourceFile)}`).toEqual([]);
@@ -664,6 +724,22 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     }
   });
 
+  it("seller's documents: the photo catalogue, JPEG and PNG only, and the PDF catalogue", SLOW, async () => {
+    const endpoint = endpoints[6]!;
+    const images = (await imageCases(4)).filter((hostile) => !/webp/i.test(hostile.label));
+    const pdfs = (await hostilePdfCatalogue()).map((pdf): HostileCase => ({
+      label: `PDF: ${pdf.name}`,
+      body: oneFile(`${pdf.name.replace(/\W+/g, '-').slice(0, 40)}.pdf`, pdf.bytes, 'application/pdf'),
+      sent: pdf.bytes,
+      outcome: pdf.expected === 'accepted' ? 'cleaned' : 'refused',
+      refusal: ['pdf', 'notAccepted', 'tooLarge', 'pixels', 'unreadable'],
+    }));
+    figures.report(`${pdfs.length} PDFs in the document catalogue`, engine);
+    for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'licence.jpg'), ...images, ...pdfs]) {
+      await attempt(endpoint, hostile);
+    }
+  });
+
   it('purchased-vehicle form and photos: refused or cleaned, never stored as sent, no GPS kept', SLOW, async () => {
     for (const endpoint of [endpoints[2]!, endpoints[3]!]) {
       for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'car.jpg'), ...(await imageCases(8))]) {
@@ -680,11 +756,11 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
 
   it('takes a good file exactly at each size limit (the edge the one-byte-over case sits beside)', SLOW, async () => {
     for (const endpoint of endpoints) {
-      const good = endpoint.kind === 'image' ? await smallJpeg() : mp3;
+      const good = endpoint.kind === 'audio' ? mp3 : await smallJpeg();
       const atLimit = paddedTo(good, endpoint.maxBytes);
       await attempt(endpoint, {
         label: 'a good file exactly at the size limit',
-        body: oneFile(endpoint.kind === 'image' ? 'edge.jpg' : 'edge.mp3', atLimit),
+        body: oneFile(endpoint.kind === 'audio' ? 'edge.mp3' : 'edge.jpg', atLimit),
         sent: atLimit,
         outcome: 'cleaned',
         control: true,
@@ -693,10 +769,15 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
   });
 
   it('writes no file outside the upload roots, and none under a name a client chose', () => {
-    const roots = ['files/valuation-photos', 'uploads/purchased-vehicles', 'uploads/voice'];
+    const roots = [
+      'files/valuation-photos',
+      'files/valuation-documents',
+      'uploads/purchased-vehicles',
+      'uploads/voice',
+    ];
     for (const file of snapshot(parent).keys()) {
       expect(roots, file).toContain(path.dirname(file));
-      expect(path.basename(file), file).toMatch(/^[0-9a-f]{32}(-[a-z0-9]{1,12})?\.(jpg|jpeg|webp|mp3|wav)$/);
+      expect(path.basename(file), file).toMatch(/^[0-9a-f]{32}(-[a-z0-9]{1,12})?\.(jpg|jpeg|webp|mp3|wav|pdf)$/);
     }
     // Where a climbing name would have put its file, from each root and from the working folder.
     const places = [parent, ...roots.map((root) => path.join(parent, root)), process.cwd()];

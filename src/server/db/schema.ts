@@ -35,6 +35,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import type { CarPanel, DamageKind } from '~/shared/car-diagram';
+import { KEYS_MAX, type DocumentKind, type DocumentStatus } from '~/shared/document-checklist';
 import { messageChannels, messageStatuses } from '~/shared/messages';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
 import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
@@ -233,6 +234,14 @@ export const carValuations = pgTable(
      */
     makeKey: varchar('make_key', { length: 100 }).generatedAlwaysAs(sql`upper(trim(make))`),
     modelKey: varchar('model_key', { length: 100 }).generatedAlwaysAs(sql`upper(trim(model))`),
+    /**
+     * The seller's documents (issue 35, features/documents): when staff asked for them before an
+     * offer was accepted (null: not asked early), how many keys the seller will hand over, and when
+     * every needed document was checked ("Documents complete"; null until then).
+     */
+    documentsRequestedAt: timestamptz('documents_requested_at'),
+    keysCount: smallint('keys_count'),
+    documentsCompletedAt: timestamptz('documents_completed_at'),
   },
   (t) => [
     // Similar cars for the indicative price (features/comparables): the same make, model and
@@ -269,6 +278,7 @@ export const carValuations = pgTable(
     check('car_valuations_scuffed_wheels_range', sql`${t.scuffedWheels} BETWEEN -1 AND 4`),
     check('car_valuations_tyres_range', sql`${t.tyresNeedReplacing} BETWEEN -1 AND 4`),
     check('car_valuations_finance_non_negative', sql`${t.financeAmountPence} >= 0`),
+    check('car_valuations_keys_count_range', sql`${t.keysCount} BETWEEN 1 AND ${sql.raw(String(KEYS_MAX))}`),
     check(
       'car_valuations_contact_preference_values',
       sql`${t.contactPreference} <@ ARRAY['call', 'text', 'whatsapp']::text[]`,
@@ -313,6 +323,14 @@ export const valuationEventTypes = [
   'damage_marked',
   'damage_marker_changed',
   'damage_marker_removed',
+  /** The seller's documents (issue 35): { documentId, kind, replaced }, { kind, reason }, { count }. */
+  'document_uploaded',
+  'document_verified',
+  'document_rejected',
+  'documents_requested',
+  'keys_declared',
+  /** Every needed document checked and the keys counted. */
+  'documents_complete',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -764,6 +782,46 @@ export const valuationDamageMarkers = pgTable(
     index('valuation_damage_markers_valuation_created_at_idx').on(t.valuationId, t.createdAt),
     check('valuation_damage_markers_place', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
     check('valuation_damage_markers_kind', sql`${t.kind} IN ('wheel', 'windscreen', 'dent', 'scratch', 'other')`),
+  ],
+);
+
+/**
+ * The seller's documents (issue 35, features/documents): at most one current file per kind and
+ * request (a replacement takes the row's place), stored privately under random names as we rebuilt
+ * it (a PDF re-made page by page, an image re-encoded: media/uploaded-document.ts), with a JPEG of
+ * its first page for staff. A rejected one keeps its reason until the seller sends another.
+ */
+export const valuationDocuments = pgTable(
+  'valuation_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 30 }).$type<DocumentKind>().notNull(),
+    status: varchar('status', { length: 20 }).$type<DocumentStatus>().notNull().default('pending'),
+    fileKey: text('file_key').notNull(),
+    previewKey: text('preview_key').notNull(),
+    mediaType: varchar('media_type', { length: 40 }).$type<'application/pdf' | 'image/jpeg'>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pages: smallint('pages').notNull(),
+    rejectionReason: text('rejection_reason'),
+    // Set null, not cascade: the record of a check outlives the admin who made it.
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamptz('reviewed_at'),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('valuation_documents_valuation_kind_key').on(t.valuationId, t.kind),
+    check(
+      'valuation_documents_kind',
+      sql`${t.kind} IN ('v5c', 'driving_licence', 'service_history', 'settlement_letter')`,
+    ),
+    check('valuation_documents_status', sql`${t.status} IN ('pending', 'verified', 'rejected')`),
+    check(
+      'valuation_documents_rejected_has_reason',
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -21,6 +21,8 @@ export { dealerForward, dealerForwardSubject, type DealerForwardData } from './t
 export { complaintReceived, type ComplaintReceivedData } from './templates/complaint-received';
 export { newComplaint, type NewComplaintData } from './templates/new-complaint';
 export {
+  documentRejected,
+  documentsRequested,
   offerAccepted,
   sellerActivity,
   sellerLink,

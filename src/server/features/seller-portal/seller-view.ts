@@ -6,6 +6,7 @@ import { conditionLines } from '~/shared/offer-basics';
 import { damageMarkersOf, effectiveOfferStatus, photoIds } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
+import { sellerDocuments } from '../documents';
 import { markersEditable } from '../evidence';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
@@ -34,6 +35,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     .limit(1);
   const freshOfferRequestedAt = offer ? await freshOfferAskedSince(db, valuationId, offer.createdAt) : undefined;
   const damage = await damageMarkersOf(db, valuationId, photoIds(row.photoPaths));
+  const documents = await sellerDocuments(db, row);
   const messages = await db
     .select({
       id: valuationMessages.id,
@@ -72,6 +74,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     photoCount: row.photoPaths.length,
     damageCount: damage.length,
     damageEditable: markersEditable(row.status),
+    documents: documents.asked ? documents : null,
     now: now.toISOString(),
     notice: null,
     indicativePrice: indicativePriceOf(row),

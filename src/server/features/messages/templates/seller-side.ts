@@ -65,7 +65,7 @@ export const offerAccepted = {
         `Hello ${data.firstName},`,
         `You accepted our offer of ${amount} for ${vehicleName(data)} on ${ukDateTime(new Date(data.acceptedAt))}.`,
         'What happens next: we contact you within one working day to arrange a collection time that suits you. Collection is free, and we pay you the same day, before the car leaves.',
-        'Before then, please find the V5C logbook, the service history and every key. If there is finance on the car, we settle it from the price.',
+        'Before then, please send us the documents your page now lists (the V5C logbook, your driving licence and, if you have it, the service history), and count the keys. Sending them early makes collection day quick. If there is finance on the car, we settle it from the price.',
         `Your page shows where things stand: ${url}`,
         contactLine(context),
       ],
@@ -99,7 +99,7 @@ export const staffReply = {
   },
 } as const;
 
-export type SellerActivityKind = 'accepted' | 'declined' | 'fresh_offer' | 'message';
+export type SellerActivityKind = 'accepted' | 'declined' | 'fresh_offer' | 'message' | 'document';
 export type SellerActivityData = Car & {
   valuationId: string;
   kind: SellerActivityKind;
@@ -119,6 +119,10 @@ const activity: Record<SellerActivityKind, { subject: string; line: (amount: str
     subject: 'Fresh offer asked for',
     line: (amount) =>
       `Our offer of ${amount} ended, and the seller asks for a fresh one. We promised to answer within 24 hours.`,
+  },
+  document: {
+    subject: 'Document to check',
+    line: () => 'The seller sent a document from their page. Check it on the request’s page: verify it or say why not.',
   },
   message: {
     subject: 'New message from a seller',
@@ -163,6 +167,54 @@ export const sellerLink = {
         contactLine(context),
       ],
       { label: 'Open your page', url },
+      context,
+    );
+  },
+} as const;
+
+export type DocumentRejectedData = Car & { firstName: string; document: string; reason: string; sellerSecret: string };
+
+/** To the seller: staff could not accept one of their documents, why, and where to send another. */
+export const documentRejected = {
+  name: 'document-rejected',
+  email(data: DocumentRejectedData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `Please send your ${data.document.toLowerCase()} again (reference ${data.reference})`;
+    return buttonEmail(
+      subject,
+      'One document needs sending again',
+      [
+        `Hello ${data.firstName},`,
+        `We could not accept the ${data.document.toLowerCase()} you sent for ${vehicleName(data)}.`,
+        `The reason: ${data.reason}`,
+        `Please upload a new one on your page: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Upload it again', url },
+      context,
+    );
+  },
+} as const;
+
+export type DocumentsRequestedData = Car & { firstName: string; documents: string[]; sellerSecret: string };
+
+/** To the seller: staff ask for the documents before an offer is accepted (to speed up the offer). */
+export const documentsRequested = {
+  name: 'documents-requested',
+  email(data: DocumentsRequestedData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `Documents for your valuation (reference ${data.reference})`;
+    return buttonEmail(
+      subject,
+      'Please send us your documents',
+      [
+        `Hello ${data.firstName},`,
+        `To move on with ${vehicleName(data)}, we would like to see: ${data.documents.join(', ')}.`,
+        'A clear photo from your phone is fine, or a PDF. They stay private: only our team sees them, and we delete them after the sale.',
+        `Upload them on your page: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Upload documents', url },
       context,
     );
   },

@@ -399,6 +399,9 @@ export const envSchema = z.object({
   RETENTION_VISIT_RECORDS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.visitRecordsDays),
   RETENTION_UNPUBLISHED_REVIEW_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.unpublishedReviewsMonths),
   RETENTION_CALL_RECORDINGS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.callRecordingsDays),
+  // The seller's documents (logbook, licence...), counted from the request's close; 90 by default:
+  // time to deal with a disputed sale, but no longer, as they are identity documents.
+  RETENTION_DOCUMENTS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.sellerDocumentsDays),
   RETENTION_RESOLVED_COMPLAINT_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.resolvedComplaintsMonths),
 });
 
@@ -669,6 +672,7 @@ function configFrom(env: Env): AppConfig {
       visitRecordsDays: env.RETENTION_VISIT_RECORDS_DAYS,
       unpublishedReviewsMonths: env.RETENTION_UNPUBLISHED_REVIEW_MONTHS,
       callRecordingsDays: env.RETENTION_CALL_RECORDINGS_DAYS,
+      sellerDocumentsDays: env.RETENTION_DOCUMENTS_DAYS,
       resolvedComplaintsMonths: env.RETENTION_RESOLVED_COMPLAINT_MONTHS,
     },
     site: {

@@ -158,6 +158,8 @@ const count = z.number().int().nonnegative();
 export const dataRequestCountsSchema = z.object({
   valuations: count,
   photos: count,
+  /** The seller's documents for the sale (issue 35): one per valuation and kind, each a file. */
+  documents: count,
   valuationEvents: count,
   offers: count,
   messages: count,
@@ -172,6 +174,7 @@ export type DataRequestCounts = z.infer<typeof dataRequestCountsSchema>;
 export const dataRequestCountLabels: Record<keyof DataRequestCounts, { one: string; many: string }> = {
   valuations: { one: 'valuation request', many: 'valuation requests' },
   photos: { one: 'photo', many: 'photos' },
+  documents: { one: 'document sent for the sale', many: 'documents sent for the sale' },
   valuationEvents: { one: 'timeline entry', many: 'timeline entries' },
   offers: { one: 'offer', many: 'offers' },
   messages: { one: 'e-mail or text message', many: 'e-mails and text messages' },

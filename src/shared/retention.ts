@@ -14,7 +14,8 @@
 export const RETENTION_DEFAULTS = {
   /**
    * Valuation requests nobody has touched for this long (their last change or timeline event,
-   * archiving included), with their photos, offers, timeline and messages. RETENTION_VALUATION_MONTHS.
+   * archiving included), with their photos, documents, offers, timeline and messages.
+   * RETENTION_VALUATION_MONTHS.
    */
   valuationLeadsMonths: 12,
   /**
@@ -34,6 +35,15 @@ export const RETENTION_DEFAULTS = {
    * call; the back office can no longer play it. RETENTION_CALL_RECORDINGS_DAYS.
    */
   callRecordingsDays: 90,
+  /**
+   * Copies of the seller's documents (issue 35: V5C logbook, driving licence, service history,
+   * settlement letter), with their previews, this long after the request closed (completed or
+   * lost). Long enough to deal with a disputed sale (a keeper who was not the seller, a finance
+   * company still owed); short, because a licence and a logbook are identity documents we need
+   * only to buy the car. The checklist's state (complete, the number of keys) stays with the
+   * request. RETENTION_DOCUMENTS_DAYS.
+   */
+  sellerDocumentsDays: 90,
   /** Customer reviews not published, this long after they were sent. RETENTION_UNPUBLISHED_REVIEW_MONTHS. */
   unpublishedReviewsMonths: 12,
   /** Data-protection complaints, this long after staff resolved them. RETENTION_RESOLVED_COMPLAINT_MONTHS. */

@@ -11,6 +11,7 @@ import {
   valuationOffers,
   offerAcceptances,
   valuationDamageMarkers,
+  valuationDocuments,
   valuationMessages,
   type CallLog,
   type CarValuation,
@@ -37,7 +38,8 @@ import { recordingSidOf } from '~/server/features/calls';
  * "+44 7911 123456" find the same records). Never a partial match: a@b.com does not find aa@b.com.
  *
  * Where it lives:
- * - valuation requests with that address or number, with their timeline, offers and messages;
+ * - valuation requests with that address or number, with their timeline, offers, messages and the
+ *   seller's documents (issue 35: the rows and, in the file store, each file and its preview);
  * - messages sent to the address or number, and those about the person's valuations or complaints;
  * - phone calls from or to the number (their recordings are Twilio's: see calls/recording-eraser.ts);
  * - reviews written with the address;
@@ -66,6 +68,8 @@ export type HeldData = {
   conversation: (typeof valuationMessages.$inferSelect)[];
   /** The damage they marked on the car diagram (issue 35). */
   damageMarkers: (typeof valuationDamageMarkers.$inferSelect)[];
+  /** The documents they uploaded for the sale (issue 35: logbook, licence...), with staff's checks. */
+  documents: (typeof valuationDocuments.$inferSelect)[];
   /** Every message about the person, each once: to them, or about their valuations or complaints. */
   messages: OutboundMessage[];
   calls: CallLog[];
@@ -199,7 +203,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
       : [],
     findThirdParty(db, messageMatch.thirdParty),
   ]);
-  const [acceptances, conversation, damageMarkers] = valuationIds.length
+  const [acceptances, conversation, damageMarkers, documents] = valuationIds.length
     ? await Promise.all([
         db
           .select()
@@ -216,8 +220,13 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
           .from(valuationDamageMarkers)
           .where(inArray(valuationDamageMarkers.valuationId, valuationIds))
           .orderBy(valuationDamageMarkers.createdAt, valuationDamageMarkers.id),
+        db
+          .select()
+          .from(valuationDocuments)
+          .where(inArray(valuationDocuments.valuationId, valuationIds))
+          .orderBy(valuationDocuments.uploadedAt, valuationDocuments.id),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
   return {
     identifier,
     valuations,
@@ -226,6 +235,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
     acceptances,
     conversation,
     damageMarkers,
+    documents,
     messages,
     calls,
     reviews,
@@ -243,6 +253,7 @@ export function countsOf(held: HeldData): DataRequestCounts {
   return {
     valuations: held.valuations.length,
     photos: held.valuations.reduce((sum, v) => sum + photoEntriesOf(v).length, 0),
+    documents: held.documents.length,
     valuationEvents: held.events.length,
     offers: held.offers.length,
     messages: held.messages.length,
@@ -412,6 +423,7 @@ export async function eraseHeldData(
     const counts: DataRequestCounts = {
       valuations: valuations.count,
       photos: valuations.photoPaths.filter((entry) => parsePhotoEntry(entry)).length,
+      documents: valuations.documents.length,
       valuationEvents: events[0]?.n ?? 0,
       offers: offers[0]?.n ?? 0,
       messages: messages.length,
@@ -424,7 +436,7 @@ export async function eraseHeldData(
     const logId = await recordRequest(tx, { kind: 'erasure', counts, actor, now });
     return {
       counts,
-      files: { photoPaths: valuations.photoPaths, attachmentKeys },
+      files: { photoPaths: valuations.photoPaths, attachmentKeys, documents: valuations.documents },
       recordings,
       publishedReviewErased: reviews.some((review) => review.isPublished),
       logId,

@@ -14,6 +14,7 @@ import {
   dataProtectionComplaints,
   dataRequestLog,
   outboundMessages,
+  valuationDocuments,
   valuationEvents,
   valuationOffers,
 } from '~/server/db/schema';
@@ -77,6 +78,7 @@ for (const person of [sam, xsam]) {
 const emptyCounts: DataRequestCounts = {
   valuations: 0,
   photos: 0,
+  documents: 0,
   valuationEvents: 0,
   offers: 0,
   messages: 0,
@@ -102,6 +104,8 @@ type Seeded = {
   reviewId: number;
   callSids: string[];
   recordingSid: string;
+  /** The seller's documents on the first valuation (issue 35): each file and its preview. */
+  documentKeys: string[];
 };
 
 /**
@@ -148,6 +152,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
   let files: FileStore;
   let cookie: string;
   let adminName: string;
+  let adminId: number;
   const closers: Array<() => Promise<void>> = [];
 
   afterEach(async () => {
@@ -166,6 +171,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     });
     const admin = await seedUser(t.db.database.db, hasher, { username: 'dana.data' });
     adminName = admin.username;
+    adminId = admin.id;
     cookie = await signedInCookie(t.app, admin);
   }
 
@@ -250,6 +256,51 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       .returning({ id: carValuations.id });
     await db().insert(valuationEvents).values({ valuationId: second!.id, type: 'created', createdAt: NOW });
 
+    // The seller's documents (issue 35), stored as the documents feature stores them: a logbook
+    // staff checked, and a licence photo they turned down.
+    const pdf = Buffer.from(`%PDF-1.7\n% ${person.firstName}'s logbook\n%%EOF\n`);
+    const documentKeys = [
+      await files.save(pdf, { area: 'valuation-documents', extension: 'pdf' }),
+      await files.save(jpeg, { area: 'valuation-documents', extension: 'jpg' }),
+      await files.save(jpeg, { area: 'valuation-documents', extension: 'jpg' }),
+      await files.save(jpeg, { area: 'valuation-documents', extension: 'jpg' }),
+    ];
+    await db()
+      .insert(valuationDocuments)
+      .values([
+        {
+          valuationId: id,
+          kind: 'v5c',
+          status: 'verified',
+          fileKey: documentKeys[0]!,
+          previewKey: documentKeys[1]!,
+          mediaType: 'application/pdf',
+          sizeBytes: pdf.byteLength,
+          pages: 2,
+          reviewedByUserId: adminId,
+          reviewedAt: NOW,
+          uploadedAt: new Date(NOW.getTime() - 60_000),
+        },
+        {
+          valuationId: id,
+          kind: 'driving_licence',
+          status: 'rejected',
+          rejectionReason: 'The photo is blurred: we cannot read the licence number.',
+          fileKey: documentKeys[2]!,
+          previewKey: documentKeys[3]!,
+          mediaType: 'image/jpeg',
+          sizeBytes: jpeg.byteLength,
+          pages: 1,
+          reviewedByUserId: adminId,
+          reviewedAt: NOW,
+          uploadedAt: NOW,
+        },
+      ]);
+    await db()
+      .update(carValuations)
+      .set({ documentsRequestedAt: new Date(NOW.getTime() - 120_000), keysCount: 2 })
+      .where(eq(carValuations.id, id));
+
     const [loneEmail, loneSms] = await db()
       .insert(outboundMessages)
       .values([
@@ -327,6 +378,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       reviewId: review!.id,
       callSids,
       recordingSid,
+      documentKeys,
     };
   }
 
@@ -354,9 +406,14 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       .select({ id: valuationOffers.id })
       .from(valuationOffers)
       .where(inArray(valuationOffers.valuationId, seeded.valuationIds));
+    const documents = await db()
+      .select()
+      .from(valuationDocuments)
+      .where(inArray(valuationDocuments.valuationId, seeded.valuationIds));
     const photoKeys = valuations.flatMap((v) => v.photoPaths.flatMap((entry) => entry.split('|')));
     const attachmentKeys = messages.flatMap((message) => message.attachments.map((a) => a.storageKey));
-    return { messages, valuations, events, offers, photoKeys, attachmentKeys };
+    const documentKeys = documents.flatMap((d) => [d.fileKey, d.previewKey]);
+    return { messages, valuations, events, offers, documents, photoKeys, attachmentKeys, documentKeys };
   }
 
   /** Every row of every table as text, lower-cased: what "nothing findable" is checked against. */
@@ -407,9 +464,11 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(byEmail.identifier).toEqual({ kind: 'email', value: sam.email });
     expect(byEmail.valuations.map((v) => v.id).sort()).toEqual([...samSeeded.valuationIds].sort());
     const direct = await heldDirectly(samSeeded);
+    expect(direct.documents).toHaveLength(2);
     expect(byEmail.counts).toEqual({
       valuations: 2,
       photos: 2,
+      documents: 2, // the logbook and the licence, on the first valuation
       valuationEvents: direct.events.length,
       offers: 1,
       // Every message but the lone text to the number (a phone search finds that one).
@@ -442,7 +501,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       expect(byPhone.valuations.map((v) => v.id).sort()).toEqual([...samSeeded.valuationIds].sort());
       expect(byPhone.calls).toHaveLength(2);
       expect(byPhone.calls.filter((c) => c.hasRecording)).toHaveLength(1);
-      expect(byPhone.counts).toMatchObject({ calls: 2, callRecordings: 1, reviews: 0, complaints: 1 });
+      expect(byPhone.counts).toMatchObject({ documents: 2, calls: 2, callRecordings: 1, reviews: 0, complaints: 1 });
       expect(byPhone.messages.map((message) => message.id)).toContain(samSeeded.loneSmsId);
       expect(byPhone.messages.map((message) => message.id)).not.toContain(samSeeded.loneEmailId);
     }
@@ -485,14 +544,20 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(attachment).toHaveLength(1);
     const photoNames = photoFiles.map((key) => `photos/${first!.id}/${/([0-9a-f]{32})\.jpg$/.exec(key)![1]}.jpg`);
     const attachmentName = `attachments/${attachment[0]!.message}/${attachment[0]!.filename}`;
-    expect(names).toEqual(['README.txt', attachmentName, 'data.json', ...photoNames].sort());
+    // The seller's documents (issue 35): each file as stored, named by its kind; not the previews.
+    const documentNames = [`documents/${first!.id}/v5c.pdf`, `documents/${first!.id}/driving-licence.jpg`];
+    expect(names).toEqual(['README.txt', attachmentName, 'data.json', ...photoNames, ...documentNames].sort());
+    expect(Buffer.from(zip[documentNames[0]!]!).equals(await files.read(samSeeded.documentKeys[0]!))).toBe(true);
+    expect(Buffer.from(zip[documentNames[1]!]!).equals(await files.read(samSeeded.documentKeys[2]!))).toBe(true);
     for (const [index, key] of photoFiles.entries()) {
       expect(Buffer.from(zip[photoNames[index]!]!).equals(await files.read(key))).toBe(true);
     }
     expect(Buffer.from(zip[attachmentName]!).equals(await files.read(attachment[0]!.storageKey))).toBe(true);
     expect(Buffer.from(zip[attachmentName]!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const readme = Buffer.from(zip['README.txt']!).toString('utf8');
-    for (const part of ['data.json', 'photos/', 'attachments/', 'Article 15']) expect(readme).toContain(part);
+    for (const part of ['data.json', 'photos/', 'documents/', 'attachments/', 'Article 15']) {
+      expect(readme).toContain(part);
+    }
 
     // data.json: every row, each once, in its place.
     type Row = { id: string | number };
@@ -505,6 +570,10 @@ describe.each(testEngines)('data requests on %s', (engine) => {
         events: Row[];
         offers: Row[];
         damageMarkers: (Row & { description: string })[];
+        documents: Record<string, unknown>[];
+        keysCount: number | null;
+        documentsRequestedAt: string | null;
+        documentsCompletedAt: string | null;
         messages: ExportedMessage[];
       })[];
       complaints: (Row & { messages: ExportedMessage[] })[];
@@ -515,6 +584,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     };
     const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
     expect(ids(data.valuations)).toEqual([...samSeeded.valuationIds].sort());
+    expect(data.counts).toMatchObject({ valuations: 2, photos: 2, documents: 2 });
     // Each request with the reference the seller was given for it.
     const references = (rows: { id: string | number; reference: string }[]) =>
       rows.map((row) => `${row.id} ${row.reference}`).sort();
@@ -534,6 +604,42 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(data.valuations.find((v) => v.id === first!.id)!.damageMarkers.map((d) => d.description)).toEqual([
       `${sam.firstName}'s hail dent`,
     ]);
+    // The documents: what each is and what staff made of it; never who on our staff, nor the store's keys.
+    const exported = data.valuations.find((v) => v.id === first!.id)!;
+    const [logbook, licence] = direct.documents.sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime());
+    expect(exported.documents).toEqual([
+      {
+        kind: 'v5c',
+        label: 'V5C logbook',
+        status: 'verified',
+        rejectionReason: null,
+        mediaType: 'application/pdf',
+        pages: 2,
+        sizeBytes: logbook!.sizeBytes,
+        uploadedAt: logbook!.uploadedAt.toISOString(),
+        reviewedAt: NOW.toISOString(),
+        file: documentNames[0],
+      },
+      {
+        kind: 'driving_licence',
+        label: 'Photo driving licence',
+        status: 'rejected',
+        rejectionReason: 'The photo is blurred: we cannot read the licence number.',
+        mediaType: 'image/jpeg',
+        pages: 1,
+        sizeBytes: licence!.sizeBytes,
+        uploadedAt: NOW.toISOString(),
+        reviewedAt: NOW.toISOString(),
+        file: documentNames[1],
+      },
+    ]);
+    expect(exported).toMatchObject({
+      keysCount: 2,
+      documentsRequestedAt: new Date(NOW.getTime() - 120_000).toISOString(),
+      documentsCompletedAt: null,
+    });
+    expect(data.valuations.find((v) => v.id !== first!.id)!.documents).toEqual([]);
+    expect(JSON.stringify(data)).not.toMatch(/valuation-documents\/|fileKey|previewKey|reviewedBy|dana\.data/);
     expect(ids(data.complaints)).toEqual([samSeeded.complaintId]);
     expect(ids(data.reviews)).toEqual([samSeeded.reviewId]);
     expect(data.calls).toEqual([]);
@@ -561,7 +667,14 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       ['export', adminName],
       ['export', adminName],
     ]);
-    expect(log[0]!.counts).toMatchObject({ valuations: 2, photos: 2, attachments: 1, reviews: 1, complaints: 1 });
+    expect(log[0]!.counts).toMatchObject({
+      valuations: 2,
+      photos: 2,
+      documents: 2,
+      attachments: 1,
+      reviews: 1,
+      complaints: 1,
+    });
     expect(JSON.stringify(log)).not.toMatch(/sam@example|7946 ?812345|Quenby|Samwise/i);
     expect(t!.logs.text()).not.toMatch(/sam@example|7946 ?812345|Quenby/i);
   }, 60_000);
@@ -583,6 +696,7 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     expect(emailErasure.counts).toEqual({
       valuations: 2,
       photos: 2,
+      documents: 2,
       valuationEvents: samFiles.events.length,
       offers: 1,
       // Every message but the lone text to the number (found by a phone search, below).
@@ -619,12 +733,25 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     for (const trace of ['7946812345', '7946 812345', sam.lastName, sam.firstName]) {
       expect(rows).not.toContain(trace.toLowerCase());
     }
-    for (const key of [...samFiles.photoKeys, ...samFiles.attachmentKeys]) expect(await stillStored(key)).toBe(false);
+    // The documents' files and previews too (their rows went with the valuation).
+    expect(samFiles.documentKeys).toHaveLength(4);
+    for (const key of [...samFiles.photoKeys, ...samFiles.attachmentKeys, ...samFiles.documentKeys]) {
+      expect(await stillStored(key)).toBe(false);
+    }
+    expect(
+      await db()
+        .select()
+        .from(valuationDocuments)
+        .where(inArray(valuationDocuments.valuationId, samSeeded.valuationIds)),
+    ).toEqual([]);
 
     // The other person: every record and file as before.
     expect([await search({ email: xsam.email }), await search({ phone: xsam.phone })]).toEqual(xsamBefore);
     expect(xsamFiles.photoKeys).toHaveLength(4);
-    for (const key of [...xsamFiles.photoKeys, ...xsamFiles.attachmentKeys]) expect(await stillStored(key)).toBe(true);
+    expect(xsamFiles.documentKeys).toHaveLength(4);
+    for (const key of [...xsamFiles.photoKeys, ...xsamFiles.attachmentKeys, ...xsamFiles.documentKeys]) {
+      expect(await stillStored(key)).toBe(true);
+    }
 
     // The trail: two erasures, counts only.
     const log = await db().select().from(dataRequestLog).orderBy(dataRequestLog.id);
@@ -643,6 +770,21 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       [log[1]!.id, 'erasure', adminName],
       [log[0]!.id, 'erasure', adminName],
     ]);
+
+    // An entry written before documents were counted (issue 35) still lists, as it was stored.
+    const { documents: _none, ...olderCounts } = { ...emptyCounts, valuations: 1, photos: 2 };
+    await db()
+      .insert(dataRequestLog)
+      .values({
+        kind: 'export',
+        counts: olderCounts,
+        actorUserId: adminId,
+        actorUsername: adminName,
+        createdAt: new Date('2099-01-01T00:00:00Z'), // listed first
+      });
+    const relisted = await t!.app.inject({ url: '/api/admin/data-requests/log', headers: { cookie } });
+    expect(relisted.statusCode, relisted.body).toBe(200);
+    expect(relisted.json<DataRequestLog>().items[0]).toMatchObject({ kind: 'export', counts: olderCounts });
   }, 60_000);
 
   /**
@@ -833,7 +975,9 @@ describe.each(testEngines)('data requests on %s', (engine) => {
       expectRefused(response, field, message);
     }
     expect(await fingerprint()).toEqual(before);
-    for (const key of [...samFiles.photoKeys, ...samFiles.attachmentKeys]) expect(await stillStored(key)).toBe(true);
+    for (const key of [...samFiles.photoKeys, ...samFiles.attachmentKeys, ...samFiles.documentKeys]) {
+      expect(await stillStored(key)).toBe(true);
+    }
 
     // Staff only, and never through an address: the routes take no identifier in the URL.
     const anonymous = await t!.app.inject({

@@ -1,12 +1,13 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { OutboundMessage } from '~/server/db/schema';
 import { FileNotFoundError, type FileStore } from '~/server/storage/file-store';
+import { documentFileName, documentGuide } from '~/shared/documents';
 import { countsOf, photoEntriesOf, type HeldData } from './data-requests-service';
 
 /**
  * The subject access export (UK GDPR Art 15): one ZIP holding `data.json` (every row about the
- * person), their photos and the files sent with messages about them, and a README saying what each
- * part is. Built in memory: one person's records are a few megabytes at most (photos are at most
+ * person), their photos and documents, the files sent with messages about them, and a README
+ * saying what each part is. Built in memory: one person's records are a few megabytes at most (photos are at most
  * 2048 px JPEGs, 20 a valuation).
  */
 
@@ -83,6 +84,25 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
       await read(photo.full, path);
       photos.push(path);
     }
+    // Each document as the person sent it (we made it again, as a clean PDF or JPEG); not its
+    // preview, a small picture of the same thing. Staff's ids and the store's keys are ours.
+    const documents = [];
+    for (const document of held.documents.filter((d) => d.valuationId === valuation.id)) {
+      const path = `documents/${valuation.id}/${documentFileName(document.kind, document.mediaType)}`;
+      await read(document.fileKey, path);
+      documents.push({
+        kind: document.kind,
+        label: documentGuide[document.kind].label,
+        status: document.status,
+        rejectionReason: document.rejectionReason,
+        mediaType: document.mediaType,
+        pages: document.pages,
+        sizeBytes: document.sizeBytes,
+        uploadedAt: document.uploadedAt,
+        reviewedAt: document.reviewedAt,
+        file: path,
+      });
+    }
     const { photoPaths: _keys, ...row } = valuation;
     valuations.push({
       ...row,
@@ -95,6 +115,7 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
         .filter((m) => m.valuationId === valuation.id)
         .map(({ staffUserId: _staff, ...message }) => message),
       damageMarkers: held.damageMarkers.filter((d) => d.valuationId === valuation.id),
+      documents,
       messages: await messagesOf((m) => m.valuationId === valuation.id),
     });
   }
@@ -138,7 +159,8 @@ function readme(tradingName: string, now: Date, missing: number, thirdParty: num
     'data.json',
     '  Every record we hold about you, as it is stored (times are UTC):',
     '  - valuations: each valuation request you sent, with its timeline (events), the offers',
-    '    we made (amounts in pence) and the e-mails and text messages about it;',
+    '    we made (amounts in pence), the documents you sent us for the sale and our checks of',
+    '    them, and the e-mails and text messages about it;',
     '  - complaints: data-protection complaints you sent us, with our messages about them;',
     '  - otherMessages: other e-mails and text messages we sent to your address or number;',
     '  - calls: phone calls from or to your number (a recording, if one was made, is held',
@@ -148,6 +170,10 @@ function readme(tradingName: string, now: Date, missing: number, thirdParty: num
     'photos/<valuation id>/',
     '  The photos you uploaded with each valuation request (as we stored them: resized,',
     '  with location and camera details removed).',
+    '',
+    'documents/<valuation id>/',
+    '  The documents you sent us for the sale (logbook, driving licence, service history,',
+    '  finance settlement letter), as we stored them: made again as a plain PDF or JPEG.',
     '',
     'attachments/<message id>/',
     '  Files sent with those messages, such as the vehicle report sent to a dealer.',

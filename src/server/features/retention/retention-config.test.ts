@@ -24,6 +24,7 @@ describe('retention periods from the environment', () => {
       visitRecordsDays: 30,
       unpublishedReviewsMonths: 12,
       callRecordingsDays: 90,
+      sellerDocumentsDays: 90,
       resolvedComplaintsMonths: 24,
     });
   });
@@ -36,6 +37,7 @@ describe('retention periods from the environment', () => {
         RETENTION_VISIT_RECORDS_DAYS: ' 14 ',
         RETENTION_UNPUBLISHED_REVIEW_MONTHS: '6',
         RETENTION_CALL_RECORDINGS_DAYS: '30',
+        RETENTION_DOCUMENTS_DAYS: '180',
         RETENTION_RESOLVED_COMPLAINT_MONTHS: '36',
       }).retention,
     ).toEqual({
@@ -44,6 +46,7 @@ describe('retention periods from the environment', () => {
       visitRecordsDays: 14,
       unpublishedReviewsMonths: 6,
       callRecordingsDays: 30,
+      sellerDocumentsDays: 180,
       resolvedComplaintsMonths: 36,
     });
   });
@@ -57,6 +60,7 @@ describe('retention periods from the environment', () => {
         RETENTION_RESOLVED_COMPLAINT_MONTHS: '121',
         RETENTION_CALL_RECORDINGS_DAYS: '-1',
         RETENTION_UNPUBLISHED_REVIEW_MONTHS: '99999',
+        RETENTION_DOCUMENTS_DAYS: '3651',
       }),
     ).toEqual([
       'RETENTION_VALUATION_MONTHS: must be a whole number of months from 1 to 120 (got "0")',
@@ -64,7 +68,23 @@ describe('retention periods from the environment', () => {
       'RETENTION_VISIT_RECORDS_DAYS: must be a whole number of days from 1 to 3650 (got "2.5")',
       'RETENTION_UNPUBLISHED_REVIEW_MONTHS: must be a whole number of months from 1 to 120 (got "99999")',
       'RETENTION_CALL_RECORDINGS_DAYS: must be a whole number of days from 1 to 3650 (got "-1")',
+      'RETENTION_DOCUMENTS_DAYS: must be a whole number of days from 1 to 3650 (got "3651")',
       'RETENTION_RESOLVED_COMPLAINT_MONTHS: must be a whole number of months from 1 to 120 (got "121")',
+    ]);
+  });
+});
+
+describe('RETENTION_DOCUMENTS_DAYS', () => {
+  it('is 90 days when unset or empty, and takes 1 to 3650 whole days', () => {
+    expect(loadConfig({}).retention.sellerDocumentsDays).toBe(90);
+    expect(loadConfig({ RETENTION_DOCUMENTS_DAYS: '' }).retention.sellerDocumentsDays).toBe(90);
+    expect(loadConfig({ RETENTION_DOCUMENTS_DAYS: '1' }).retention.sellerDocumentsDays).toBe(1);
+    expect(loadConfig({ RETENTION_DOCUMENTS_DAYS: '3650' }).retention.sellerDocumentsDays).toBe(3650);
+    expect(problemsFor({ RETENTION_DOCUMENTS_DAYS: '0' })).toEqual([
+      'RETENTION_DOCUMENTS_DAYS: must be a whole number of days from 1 to 3650 (got "0")',
+    ]);
+    expect(problemsFor({ RETENTION_DOCUMENTS_DAYS: 'ninety' })).toEqual([
+      'RETENTION_DOCUMENTS_DAYS: must be a whole number of days from 1 to 3650 (got "ninety")',
     ]);
   });
 });

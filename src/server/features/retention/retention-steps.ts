@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   callLogs,
@@ -6,6 +6,7 @@ import {
   customerReviews,
   dataProtectionComplaints,
   outboundMessages,
+  valuationDocuments,
   valuationEvents,
 } from '~/server/db/schema';
 import { deleteExpiredVisitRecords } from '~/server/features/analytics';
@@ -13,6 +14,7 @@ import { deleteValuationRows, removeValuationFiles } from '~/server/features/val
 import { recordingSidOf, type RecordingEraser } from '~/server/features/calls';
 import type { FileStore } from '~/server/storage/file-store';
 import type { RetentionPeriods } from '~/shared/retention';
+import { removeDocumentFiles } from '../documents';
 import { daysBefore, monthsBefore } from './retention-dates';
 
 /**
@@ -27,6 +29,7 @@ import { daysBefore, monthsBefore } from './retention-dates';
 export const deletedSorts = [
   'valuations',
   'photos',
+  'documents',
   'messageAttachments',
   'messageContents',
   'unsentMessages',
@@ -86,7 +89,8 @@ async function removeFiles(context: StepContext, what: string, remove: () => Pro
 /**
  * 1. Valuations nobody has touched for the period: their last change (updated_at) and their newest
  * timeline event (archiving, a status change, an offer...) are both older than it. The rows go with
- * their events, offers and messages; their photos and message attachments after commit.
+ * their events, offers, messages and documents; their photos, document files and message
+ * attachments after commit.
  */
 const idleValuations: RetentionStep = {
   name: 'valuations',
@@ -112,6 +116,7 @@ const idleValuations: RetentionStep = {
       });
       context.deleted.valuations += stored.count;
       context.deleted.photos += stored.photoPaths.length;
+      context.deleted.documents += stored.documents.length;
       context.deleted.messageAttachments += stored.attachmentKeys.length;
       await removeFiles(context, 'valuation', () => removeValuationFiles(context.files, stored));
       return stored.count;
@@ -120,7 +125,61 @@ const idleValuations: RetentionStep = {
 };
 
 /**
- * 2. Copies of messages older than the period: subject, text, HTML and attachments emptied, the
+ * 2. The seller's documents (issue 35: logbook, licence, service history, settlement letter) of
+ * requests closed (completed or lost) longer ago than the period: since closed_at, or for a closed
+ * request written without it, since its last change (as valuations' closedSince). Each batch locks
+ * the requests, as every change to documents does (features/documents), and deletes their document
+ * rows in one transaction; the files and previews go after the commit, like every other step's:
+ * rows first, so a crash can leave an orphan file (logged), never a row naming a missing file. The
+ * request keeps its checklist state (documents complete, the number of keys: not personal data).
+ * No line on the request's timeline, as no other step writes one.
+ */
+const closedRequestDocuments: RetentionStep = {
+  name: 'seller documents',
+  async run(context) {
+    const cutOff = daysBefore(context.now, context.periods.sellerDocumentsDays);
+    await inBatches(context, async () => {
+      const { requests, documents } = await context.db.transaction(async (tx) => {
+        const holdsDocuments = tx
+          .select({ one: sql`1` })
+          .from(valuationDocuments)
+          .where(eq(valuationDocuments.valuationId, carValuations.id));
+        const closed = await tx
+          .select({ id: carValuations.id })
+          .from(carValuations)
+          .where(
+            and(
+              inArray(carValuations.status, ['completed', 'lost']),
+              or(
+                lt(carValuations.closedAt, cutOff),
+                and(isNull(carValuations.closedAt), lt(carValuations.updatedAt, cutOff)),
+              ),
+              exists(holdsDocuments),
+            ),
+          )
+          .limit(context.batchSize)
+          .for('update', { skipLocked: true });
+        if (closed.length === 0) return { requests: 0, documents: [] };
+        const gone = await tx
+          .delete(valuationDocuments)
+          .where(
+            inArray(
+              valuationDocuments.valuationId,
+              closed.map((row) => row.id),
+            ),
+          )
+          .returning({ fileKey: valuationDocuments.fileKey, previewKey: valuationDocuments.previewKey });
+        return { requests: closed.length, documents: gone };
+      });
+      context.deleted.documents += documents.length;
+      await removeFiles(context, 'document', () => removeDocumentFiles(context.files, documents));
+      return requests;
+    });
+  },
+};
+
+/**
+ * 3. Copies of messages older than the period: subject, text, HTML and attachments emptied, the
  * row kept with contentDeletedAt. A message being sent right now is left alone (the next run
  * takes it); one still queued or held that long was never sent and now cannot be: it fails.
  */
@@ -185,7 +244,7 @@ const messageContents: RetentionStep = {
   },
 };
 
-/** 3. Raw page-visit records (features/analytics, which also drops past days' visitor hashes and salts). */
+/** 4. Raw page-visit records (features/analytics, which also drops past days' visitor hashes and salts). */
 const visitRecords: RetentionStep = {
   name: 'visit records',
   async run(context) {
@@ -199,7 +258,7 @@ const visitRecords: RetentionStep = {
   },
 };
 
-/** 4. Reviews never published, sent longer ago than the period. Published ones stay until their author asks. */
+/** 5. Reviews never published, sent longer ago than the period. Published ones stay until their author asks. */
 const unpublishedReviews: RetentionStep = {
   name: 'unpublished reviews',
   async run(context) {
@@ -221,7 +280,7 @@ const unpublishedReviews: RetentionStep = {
 };
 
 /**
- * 5. Call recordings and voicemail older than the period. They are held by Twilio: with the calls
+ * 6. Call recordings and voicemail older than the period. They are held by Twilio: with the calls
  * feature set up, each is deleted there first, and our reference (call_logs.recording_url) is
  * cleared once Twilio has let it go (or never had it). A recording Twilio would not delete now
  * keeps its reference, so the next day's run tries again. Without Twilio settings nothing can
@@ -273,7 +332,7 @@ async function deletedAtTwilio(context: StepContext, recordingUrl: string | null
   }
 }
 
-/** 6. Data-protection complaints resolved longer ago than the period; their messages go with them (cascade). */
+/** 7. Data-protection complaints resolved longer ago than the period; their messages go with them (cascade). */
 const resolvedComplaints: RetentionStep = {
   name: 'resolved complaints',
   async run(context) {
@@ -314,6 +373,7 @@ const resolvedComplaints: RetentionStep = {
 /** Every step, in the order a run takes them. */
 export const retentionSteps: readonly RetentionStep[] = [
   idleValuations,
+  closedRequestDocuments,
   messageContents,
   visitRecords,
   unpublishedReviews,

@@ -11,6 +11,7 @@ import {
   dataProtectionComplaints,
   outboundMessages,
   retentionRuns,
+  valuationDocuments,
   valuationEvents,
   visitorAnalytics,
   type NewOutboundMessage,
@@ -98,7 +99,12 @@ describe.each(testEngines)('retention on %s', (engine) => {
     return { filename: 'report.pdf', contentType: 'application/pdf', storageKey, size: PDF.byteLength };
   }
 
-  async function seedValuation(values: { updatedAt: Date; photos?: number; registration?: string }) {
+  async function seedValuation(values: {
+    updatedAt: Date;
+    photos?: number;
+    registration?: string;
+    closed?: { status: 'completed' | 'lost'; closedAt: Date | null };
+  }) {
     const photos = await Promise.all(Array.from({ length: values.photos ?? 0 }, storedPhoto));
     const [row] = await db()
       .insert(carValuations)
@@ -113,11 +119,37 @@ describe.each(testEngines)('retention on %s', (engine) => {
         phone: '07911 123456',
         agreeToContact: true,
         photoPaths: photos.map((photo) => photo.entry),
+        ...(values.closed && {
+          status: values.closed.status,
+          lostReason: values.closed.status === 'lost' ? ('declined' as const) : null,
+          closedAt: values.closed.closedAt,
+          keysCount: 2,
+          documentsCompletedAt: new Date(values.updatedAt.getTime() - 24 * 60 * MINUTE),
+        }),
         createdAt: new Date(values.updatedAt.getTime() - 7 * 24 * 60 * MINUTE),
         updatedAt: values.updatedAt,
       })
       .returning({ id: carValuations.id });
     return { id: row!.id, photoKeys: photos.flatMap((photo) => photo.keys) };
+  }
+
+  /** A seller's document (issue 35) as the documents feature stores one: its file and a preview. */
+  async function seedDocument(valuationId: string, kind: 'v5c' | 'driving_licence' = 'v5c') {
+    const fileKey = await files.save(PDF, { area: 'valuation-documents', extension: 'pdf' });
+    const previewKey = await files.save(JPEG, { area: 'valuation-documents', extension: 'jpg' });
+    await db()
+      .insert(valuationDocuments)
+      .values({
+        valuationId,
+        kind,
+        fileKey,
+        previewKey,
+        mediaType: 'application/pdf',
+        sizeBytes: PDF.byteLength,
+        pages: 1,
+        uploadedAt: new Date(NOW.getTime() - 200 * 24 * 60 * MINUTE),
+      });
+    return [fileKey, previewKey];
   }
 
   async function seedMessage(values: Partial<NewOutboundMessage> & { createdAt: Date }) {
@@ -212,6 +244,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
     // Valuations: idle just past the period (with photos, an event and a dealer report), idle past
     // it but archived just inside it, and changed just inside it.
     const idle = await seedValuation({ updatedAt: justPast(valuationCutOff), photos: 2 });
+    const idleDocument = await seedDocument(idle.id);
     await db()
       .insert(valuationEvents)
       .values({ valuationId: idle.id, type: 'created', createdAt: new Date(valuationCutOff.getTime() - 5 * MINUTE) });
@@ -287,6 +320,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
     const expected: DeletedCounts = {
       valuations: 1,
       photos: 2,
+      documents: 1, // the idle valuation's, with it
       messageAttachments: 2, // the idle valuation's dealer report and the old sent message's
       messageContents: 4, // old sent, queued, held and failed; not the one being sent
       unsentMessages: 2,
@@ -305,6 +339,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
     expect(await db().select().from(valuationEvents).where(eq(valuationEvents.valuationId, idle.id))).toEqual([]);
     expect(await db().select().from(outboundMessages).where(eq(outboundMessages.id, reportMessage.id))).toEqual([]);
     expect(idle.photoKeys.map(fileExists)).toEqual([false, false, false, false]);
+    expect(idleDocument.map(fileExists)).toEqual([false, false]);
     expect(fileExists(report.storageKey)).toBe(false);
     expect([...archived.photoKeys, ...recent.photoKeys].every(fileExists)).toBe(true);
 
@@ -394,6 +429,81 @@ describe.each(testEngines)('retention on %s', (engine) => {
     expect(message!.contentDeletedAt).toEqual(NOW);
     expect(await ids(db().select({ id: carValuations.id }).from(carValuations))).toEqual([fifteenMonthsIdle.id]);
     expect(twentyMonthsIdle.id).not.toBe(fifteenMonthsIdle.id);
+  });
+
+  it("deletes the seller's documents of requests closed longer ago than RETENTION_DOCUMENTS_DAYS, with their files", async () => {
+    const periods = testConfig({ RETENTION_DOCUMENTS_DAYS: '30' }).retention;
+    expect(periods).toEqual({ ...RETENTION_DEFAULTS, sellerDocumentsDays: 30 });
+    const cutOff = daysBefore(NOW, 30);
+    // Recently changed, so the idle-valuation step leaves every one of them alone.
+    const updatedAt = new Date(NOW.getTime() - MINUTE);
+    const completedLongAgo = await seedValuation({
+      updatedAt,
+      closed: { status: 'completed', closedAt: justPast(cutOff) },
+    });
+    const completedFiles = [
+      ...(await seedDocument(completedLongAgo.id, 'v5c')),
+      ...(await seedDocument(completedLongAgo.id, 'driving_licence')),
+    ];
+    const lostLongAgo = await seedValuation({
+      updatedAt,
+      registration: 'LO57AAA',
+      closed: { status: 'lost', closedAt: justPast(cutOff) },
+    });
+    const lostFiles = await seedDocument(lostLongAgo.id);
+    // Closed without closed_at (written before it existed): counted from its last change.
+    const closedUndated = await seedValuation({
+      updatedAt: justPast(cutOff),
+      registration: 'UN57AAA',
+      closed: { status: 'completed', closedAt: null },
+    });
+    const undatedFiles = await seedDocument(closedUndated.id);
+    const completedRecently = await seedValuation({
+      updatedAt,
+      registration: 'RE57AAA',
+      closed: { status: 'completed', closedAt: justInside(cutOff) },
+    });
+    const recentFiles = await seedDocument(completedRecently.id);
+    // Open, its documents uploaded long ago: kept, however old.
+    const open = await seedValuation({ updatedAt: justPast(cutOff), registration: 'OP57AAA' });
+    const openFiles = await seedDocument(open.id);
+
+    const { runToday, log } = retention({ periods, options: { batchSize: 2 } });
+    const outcome = await runToday();
+
+    expect(outcome).toMatchObject({ ran: true, finished: true, deleted: { documents: 4, valuations: 0 } });
+    const left = await db().select({ valuationId: valuationDocuments.valuationId }).from(valuationDocuments);
+    expect(left.map((row) => row.valuationId).sort()).toEqual([completedRecently.id, open.id].sort());
+    expect([...completedFiles, ...lostFiles, ...undatedFiles].some(fileExists)).toBe(false);
+    expect([...recentFiles, ...openFiles].every(fileExists)).toBe(true);
+    // The requests stay, with their checklist's state (not personal data).
+    const [completed] = await db().select().from(carValuations).where(eq(carValuations.id, completedLongAgo.id));
+    expect(completed).toMatchObject({ status: 'completed', keysCount: 2 });
+    expect(completed!.documentsCompletedAt).not.toBeNull();
+    expect(await db().select({ id: carValuations.id }).from(carValuations)).toHaveLength(5);
+    expect((await db().select().from(retentionRuns))[0]!.deleted).toMatchObject({ documents: 4 });
+    expect(log.lines.join('\n')).not.toContain('valuation-documents');
+  });
+
+  it('leaves an orphan file, never a row without its file, when a document file cannot be removed', async () => {
+    const periods = { ...RETENTION_DEFAULTS, sellerDocumentsDays: 30 };
+    const closed = await seedValuation({
+      updatedAt: new Date(NOW.getTime() - MINUTE),
+      closed: { status: 'completed', closedAt: daysBefore(NOW, 31) },
+    });
+    const keys = await seedDocument(closed.id);
+    const failing: FileStore = {
+      ...files,
+      remove: async () => {
+        throw new Error('disk unplugged');
+      },
+    };
+    const { runToday, log } = retention({ periods, files: failing });
+
+    expect(await runToday()).toMatchObject({ ran: true, finished: true, deleted: { documents: 1 } });
+    expect(await db().select().from(valuationDocuments)).toEqual([]);
+    expect(keys.every(fileExists)).toBe(true);
+    expect(log.lines.join('\n')).toContain('retention: some document files could not be removed; they are left over');
   });
 
   it('works in batches, stops between two when the server shuts down, and the next wake carries on', async () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   carValuations,
   outboundMessages,
+  valuationDocuments,
   valuationEvents,
   valuationOffers,
   type NewCarValuation,
@@ -126,7 +127,13 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       await setup();
       const [older, newer, archived] = await insert(
         { registration: 'OLD1' },
-        { registration: 'NEW1', make: null, model: null, year: null },
+        {
+          registration: 'NEW1',
+          make: null,
+          model: null,
+          year: null,
+          documentsCompletedAt: new Date('2026-03-01T15:30:00Z'),
+        },
         { registration: 'ARC1', isArchived: true, archivedAt: new Date('2026-03-01T12:00:00Z') },
       );
       const active = await list('/api/valuations/active');
@@ -152,8 +159,14 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
         status: 'new',
         createdAt: older!.createdAt.toISOString(),
         archivedAt: null,
+        documentsCompletedAt: null,
       });
-      expect(active.items[0]).toMatchObject({ make: null, model: null, year: null });
+      expect(active.items[0]).toMatchObject({
+        make: null,
+        model: null,
+        year: null,
+        documentsCompletedAt: '2026-03-01T15:30:00.000Z',
+      });
       const archive = await list('/api/valuations/archived');
       expect(archive.items.map((i) => [i.id, i.archivedAt])).toEqual([[archived!.id, '2026-03-01T12:00:00.000Z']]);
     });
@@ -533,7 +546,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(await stored(valuation!.id)).toBeDefined();
     });
 
-    it('delete removes an archived valuation, its timeline and its photos’ files', async () => {
+    it('delete removes an archived valuation, its timeline and its photos’ and documents’ files', async () => {
       await setup();
       const save = (content: string) => files.save(Buffer.from(content), { area: PHOTO_AREA, extension: 'jpg' });
       const photos = [
@@ -546,6 +559,37 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       });
       const [valuation] = await insert({ photoPaths: photos });
       const id = valuation!.id;
+      // A seller's document (issue 35): its row cascades, its file and preview must be removed too.
+      const documentArea = 'valuation-documents';
+      const uploadedAt = new Date('2026-03-01T09:00:00Z');
+      const document = {
+        fileKey: await files.save(Buffer.from('%PDF-1.7\n'), { area: documentArea, extension: 'pdf' }),
+        previewKey: await files.save(Buffer.from('preview'), { area: documentArea, extension: 'jpg' }),
+      };
+      const keptDocument = await files.save(Buffer.from('%PDF-1.7\n'), { area: documentArea, extension: 'pdf' });
+      await db()
+        .insert(valuationDocuments)
+        .values([
+          {
+            valuationId: id,
+            kind: 'v5c',
+            mediaType: 'application/pdf',
+            sizeBytes: 9,
+            pages: 1,
+            uploadedAt,
+            ...document,
+          },
+          {
+            valuationId: keep!.id,
+            kind: 'v5c',
+            fileKey: keptDocument,
+            previewKey: keptDocument,
+            mediaType: 'application/pdf',
+            sizeBytes: 9,
+            pages: 1,
+            uploadedAt,
+          },
+        ]);
       expect((await post(`/api/valuations/${id}/archive`)).statusCode).toBe(200);
 
       const deleted = await del(`/api/valuations/${id}`);
@@ -557,6 +601,10 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       for (const key of keep!.photoPaths.flatMap((entry) => entry.split('|'))) {
         expect(left).toContain(path.basename(key));
       }
+      expect(fs.readdirSync(path.join(filesDir!, documentArea))).toEqual([path.basename(keptDocument)]);
+      expect(await db().select({ valuationId: valuationDocuments.valuationId }).from(valuationDocuments)).toEqual([
+        { valuationId: keep!.id },
+      ]);
       expectRefused(await del(`/api/valuations/${id}`), 404, m.notFound);
     });
 
@@ -602,15 +650,39 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
           { ...message, channel: 'sms', recipient: '+447700900123' },
           { ...message, channel: 'email', recipient: 'dealer@example.com', attachments: [report] },
         ]);
+      // The seller's documents (issue 35): one row per kind, each with a file and its preview.
+      const documentArea = 'valuation-documents';
+      const saveDocument = async (content: string) => ({
+        fileKey: await files.save(Buffer.from(`%PDF-1.7\n${content}`), { area: documentArea, extension: 'pdf' }),
+        previewKey: await save(`${content} preview`, documentArea),
+      });
+      const documentRow = { mediaType: 'application/pdf', sizeBytes: 100, pages: 1, uploadedAt: new Date() } as const;
+      await db()
+        .insert(valuationDocuments)
+        .values([
+          { ...documentRow, valuationId: id, kind: 'v5c', status: 'pending', ...(await saveDocument('logbook')) },
+          {
+            ...documentRow,
+            valuationId: id,
+            kind: 'service_history',
+            status: 'verified',
+            ...(await saveDocument('service history')),
+          },
+        ]);
       // Another valuation's rows are neither counted nor deleted.
       const [other] = await insert({ registration: 'OTHER1' });
       await db().insert(valuationEvents).values({ valuationId: other!.id, type: 'created' });
+      const otherDocument = await saveDocument('other logbook');
+      await db()
+        .insert(valuationDocuments)
+        .values({ ...documentRow, valuationId: other!.id, kind: 'v5c', status: 'pending', ...otherDocument });
 
       const summary = await get(`/api/admin/valuations/${id}/deletion-summary`);
       expect(summary.statusCode, summary.body).toBe(200);
       expect(summary.headers['cache-control']).toBe('no-store');
       expect(summary.json()).toEqual({
         photos: 2,
+        documents: 2,
         timelineEvents: 2,
         offers: 1,
         emails: 2,
@@ -619,11 +691,18 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       } satisfies ValuationDeletionSummary);
 
       expect((await del(`/api/valuations/${id}`)).statusCode).toBe(204);
-      for (const table of [valuationEvents, valuationOffers, outboundMessages]) {
+      for (const table of [valuationEvents, valuationOffers, outboundMessages, valuationDocuments]) {
         expect(await db().select().from(table).where(eq(table.valuationId, id))).toEqual([]);
       }
       expect(await events(other!.id)).toHaveLength(1);
       expect(fs.readdirSync(path.join(filesDir!, 'outbox'))).toEqual([]);
+      // The two documents' files and previews went; the other valuation's document is counted for it alone.
+      expect(fs.readdirSync(path.join(filesDir!, documentArea)).sort()).toEqual(
+        [otherDocument.fileKey, otherDocument.previewKey].map((key) => path.basename(key)).sort(),
+      );
+      expect((await get(`/api/admin/valuations/${other!.id}/deletion-summary`)).json()).toMatchObject({
+        documents: 1,
+      });
       expectRefused(await get(`/api/admin/valuations/${id}/deletion-summary`), 404, m.notFound);
     });
 

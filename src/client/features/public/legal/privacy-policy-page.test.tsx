@@ -72,6 +72,9 @@ describe('privacy policy: how long we keep data is true to what the system does'
     expect(text()).toContain(
       'Valuation requests, with their photos, our offers and the messages about them 12 months after we were last in touch about them',
     );
+    expect(text()).toContain(
+      'Copies of your logbook, driving licence, service history and finance settlement letter 90 days after the sale completes or your request closes',
+    );
   });
 
   it('shows the periods configured on the server, not the defaults', () => {
@@ -84,6 +87,7 @@ describe('privacy policy: how long we keep data is true to what the system does'
         visitRecordsDays: 14,
         unpublishedReviewsMonths: 6,
         callRecordingsDays: 60,
+        sellerDocumentsDays: 120,
         resolvedComplaintsMonths: 36,
       },
     })
@@ -95,6 +99,7 @@ describe('privacy policy: how long we keep data is true to what the system does'
       'Records of page visits are deleted after 14 days',
       'Reviews we do not publish 6 months after you send them',
       'Call recordings and voicemail messages 60 days after the call',
+      'Copies of your logbook, driving licence, service history and finance settlement letter 120 days after the sale completes or your request closes',
       'Complaints you make to us about how we use your personal data 36 months after we have dealt with them',
     ]) {
       expect(configured).toContain(shown);

@@ -289,6 +289,10 @@ export function Component() {
               howLong={`${duration(kept.valuationLeadsMonths, 'month')} after we were last in touch about them`}
             />
             <Retention
+              what="Copies of your logbook, driving licence, service history and finance settlement letter"
+              howLong={`${duration(kept.sellerDocumentsDays, 'day')} after the sale completes or your request closes`}
+            />
+            <Retention
               what="Copies of the e-mails and text messages we send you"
               howLong={`${duration(kept.sentMessagesDays, 'day')}; we keep only a note that we sent them, when and to whom`}
             />

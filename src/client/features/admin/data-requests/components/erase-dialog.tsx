@@ -108,6 +108,7 @@ function EraseForm({
     counts.valuations
       ? withParts(countPhrase('valuations', counts.valuations), [
           counts.photos ? countPhrase('photos', counts.photos) : null,
+          counts.documents ? countPhrase('documents', counts.documents) : null,
           counts.valuationEvents ? countPhrase('valuationEvents', counts.valuationEvents) : null,
           counts.offers ? countPhrase('offers', counts.offers) : null,
         ])

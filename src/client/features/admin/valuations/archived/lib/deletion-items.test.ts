@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { deletionItems } from './deletion-items';
 
-const none = { photos: 0, timelineEvents: 0, offers: 0, emails: 0, textMessages: 0, attachments: 0 };
+const none = { photos: 0, documents: 0, timelineEvents: 0, offers: 0, emails: 0, textMessages: 0, attachments: 0 };
 
 describe('deletionItems', () => {
   it('counts everything that goes, messages and their files included', () => {
     expect(
-      deletionItems({ photos: 3, timelineEvents: 7, offers: 2, emails: 4, textMessages: 1, attachments: 1 }),
+      deletionItems({
+        photos: 3,
+        documents: 2,
+        timelineEvents: 7,
+        offers: 2,
+        emails: 4,
+        textMessages: 1,
+        attachments: 1,
+      }),
     ).toEqual([
       'The seller’s details and answers',
       '3 photos',
+      '2 documents',
       '7 timeline events',
       '2 offers',
       '4 e-mails and 1 text message about it, in Messages',
@@ -24,6 +33,7 @@ describe('deletionItems', () => {
       '1 e-mail about it, in Messages',
     ]);
     expect(deletionItems({ ...none, textMessages: 2 })).toContain('2 text messages about it, in Messages');
+    expect(deletionItems({ ...none, documents: 1 })).toEqual(['The seller’s details and answers', '1 document']);
     expect(deletionItems(none)).toEqual(['The seller’s details and answers']);
   });
 
@@ -31,6 +41,7 @@ describe('deletionItems', () => {
     expect(deletionItems(undefined)).toEqual([
       'The seller’s details and answers',
       'Its photos',
+      'Its documents (logbook, licence, service history, finance letter)',
       'Its timeline',
       'Its offers',
       'The e-mails and text messages about it, in Messages',

@@ -9,6 +9,7 @@ const SELLERS_ANSWERS = 'The seller’s details and answers';
 const KINDS = [
   SELLERS_ANSWERS,
   'Its photos',
+  'Its documents (logbook, licence, service history, finance letter)',
   'Its timeline',
   'Its offers',
   'The e-mails and text messages about it, in Messages',
@@ -36,6 +37,7 @@ export function deletionItems(summary: ValuationDeletionSummary | undefined): st
   return [
     SELLERS_ANSWERS,
     summary.photos ? counted(summary.photos, 'photo', 'photos') : '',
+    summary.documents ? counted(summary.documents, 'document', 'documents') : '',
     summary.timelineEvents ? counted(summary.timelineEvents, 'timeline event', 'timeline events') : '',
     summary.offers ? counted(summary.offers, 'offer', 'offers') : '',
     messages ? `${messages} about it, in Messages` : '',

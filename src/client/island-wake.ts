@@ -32,6 +32,7 @@ export const islandWake = {
   'features/public/your-valuation/message-box': 'interaction',
   'features/public/your-valuation/photos-panel': 'interaction',
   'features/public/your-valuation/damage-panel': 'interaction',
+  'features/public/your-valuation/documents-panel': 'interaction',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

@@ -34,6 +34,8 @@ export const islands = {
     import('~/client/features/public/your-valuation/photos-panel').then((m) => m.PhotosPanel),
   'features/public/your-valuation/damage-panel': () =>
     import('~/client/features/public/your-valuation/damage-panel').then((m) => m.DamagePanel),
+  'features/public/your-valuation/documents-panel': () =>
+    import('~/client/features/public/your-valuation/documents-panel').then((m) => m.DocumentsPanel),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 
 export type IslandName = keyof typeof islands;

@@ -8,6 +8,7 @@ import { MessageBox } from '~/client/features/public/your-valuation/message-box'
 import { OfferPanel } from '~/client/features/public/your-valuation/offer-panel';
 import { PhotosPanel } from '~/client/features/public/your-valuation/photos-panel';
 import { DamagePanel } from '~/client/features/public/your-valuation/damage-panel';
+import { DocumentsPanel } from '~/client/features/public/your-valuation/documents-panel';
 import { RegistrationForm } from '~/client/components/registration-input';
 import { VehiclePicture } from '~/client/components/vehicle-picture';
 import type { IslandName } from '~/client/islands';
@@ -32,6 +33,7 @@ const islandComponents: Record<IslandName, AnyComponent> = {
   'features/public/your-valuation/message-box': MessageBox,
   'features/public/your-valuation/photos-panel': PhotosPanel,
   'features/public/your-valuation/damage-panel': DamagePanel,
+  'features/public/your-valuation/documents-panel': DocumentsPanel,
 };
 
 /**

@@ -119,6 +119,8 @@ export const valuationListItemSchema = z.object({
   status: z.enum(valuationStatusValues),
   createdAt: z.iso.datetime(),
   archivedAt: z.iso.datetime().nullable(),
+  /** When the seller's documents were all checked (issue 35; ISO); null until then. */
+  documentsCompletedAt: z.string().nullable(),
 });
 export type ValuationListItem = z.infer<typeof valuationListItemSchema>;
 
@@ -166,10 +168,13 @@ const count = z.number().int().nonnegative();
 /**
  * `GET /api/admin/valuations/:id/deletion-summary`: what deleting the valuation takes with it
  * besides its own row (the seller's details and answers), counted, for the confirmation dialog to
- * list (issue 31): its photos, timeline, offers, the e-mails and texts about it and their files.
+ * list (issue 31): its photos, the seller's documents (issue 35), timeline, offers, the e-mails
+ * and texts about it and their files.
  */
 export const valuationDeletionSummarySchema = z.object({
   photos: count,
+  /** The documents the seller sent for the sale (logbook, licence...), each with its file. */
+  documents: count,
   timelineEvents: count,
   offers: count,
   /** Messages about it (to the seller, to staff, to dealers), kept on the Messages screen. */

@@ -58,11 +58,17 @@ const listColumns = {
   status: carValuations.status,
   createdAt: carValuations.createdAt,
   archivedAt: carValuations.archivedAt,
+  documentsCompletedAt: carValuations.documentsCompletedAt,
 };
 type ListRow = Pick<CarValuation, keyof typeof listColumns>;
 
 export function toListItem(row: ListRow): ValuationListItem {
-  return { ...row, createdAt: row.createdAt.toISOString(), archivedAt: row.archivedAt?.toISOString() ?? null };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    documentsCompletedAt: row.documentsCompletedAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -316,9 +322,10 @@ export async function withdrawMarketingConsent(
  * offers and messages. Active ones are refused (409): SPEC's lifecycle is archive first, then
  * delete, so one click on the dashboard can never destroy a request.
  *
- * Files go after the commit: the seller's photos, and the attachments of its messages (dealer
- * reports carry the vehicle and maybe the seller's details). A failed removal leaves an orphan
- * file, logged, never a row pointing at a missing file.
+ * Files go after the commit: the seller's photos and documents (issue 35: their rows cascade,
+ * their files do not), and the attachments of its messages (dealer reports carry the vehicle and
+ * maybe the seller's details). A failed removal leaves an orphan file, logged, never a row
+ * pointing at a missing file.
  */
 export async function deleteArchivedValuation(
   db: Db,

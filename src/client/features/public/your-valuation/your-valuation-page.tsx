@@ -18,6 +18,7 @@ import { MessageBoxIsland } from './message-box';
 import { OfferPanelIsland } from './offer-panel';
 import { PhotosPanelIsland } from './photos-panel';
 import { DamagePanelIsland } from './damage-panel';
+import { DocumentsPanelIsland } from './documents-panel';
 
 export const handle: RouteHandle = {
   meta: {
@@ -156,6 +157,14 @@ export function Component() {
           </section>
           {view.offer && (
             <OfferPanelIsland offer={view.offer} now={view.now} freshOfferRequestedAt={view.freshOfferRequestedAt} />
+          )}
+          {view.documents && (
+            <section id="documents" aria-labelledby="documents-title" className={cardClass}>
+              <h2 id="documents-title" className="text-lg font-bold text-brand-900">
+                Documents
+              </h2>
+              <DocumentsPanelIsland documents={view.documents} />
+            </section>
           )}
           <section id="messages" aria-labelledby="messages-title" className={cardClass}>
             <h2 id="messages-title" className="text-lg font-bold text-brand-900">

@@ -10,6 +10,7 @@ import { useValuation } from './api/get-valuation';
 import { DetailTabs } from './components/detail-tabs';
 import { ConversationCard } from './components/conversation-card';
 import { DamageCard } from './components/damage-card';
+import { DocumentsCard } from './components/documents-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
@@ -51,9 +52,9 @@ export function Component() {
 }
 
 /**
- * Desktop: tabs and timeline on the left, the cards staff act with on the right. Phone: one
- * column with Quick Summary first, the tabs, then the actions and the timeline (the two column
- * wrappers step aside with `display: contents`, so `order` arranges their cards).
+ * Desktop: tabs, documents and timeline on the left, the cards staff act with on the right. Phone:
+ * one column with Quick Summary first, the tabs, the actions, the documents, then the timeline (the
+ * two column wrappers step aside with `display: contents`, so `order` arranges their cards).
  */
 function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
   return (
@@ -64,7 +65,10 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
           <section aria-label="Details" className="order-2 min-w-0 lg:order-none">
             <DetailTabs valuation={valuation} />
           </section>
-          <section aria-label="Timeline" className="order-5 lg:order-none">
+          <section aria-label="Documents" className="order-4 min-w-0 lg:order-none">
+            <DocumentsCard key={`documents-${valuation.id}`} valuation={valuation} />
+          </section>
+          <section aria-label="Timeline" className="order-5 grid gap-6 lg:order-none">
             <DamageCard valuation={valuation} />
             <TimelineCard events={valuation.events} />
           </section>

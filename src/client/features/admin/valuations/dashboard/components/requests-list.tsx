@@ -1,5 +1,6 @@
-import { Eye } from 'lucide-react';
+import { Eye, FileCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { cn } from '~/client/lib/cn';
@@ -54,6 +55,7 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
                 <div className="grid justify-items-start gap-1.5 text-sm">
                   <UkTime value={item.createdAt} />
                   <StatusBadge status={item.status} />
+                  <DocumentsBadge item={item} />
                 </div>
               </TableCell>
               <TableCell>
@@ -68,7 +70,10 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
           <li key={item.id} className="grid gap-3 px-4 py-4 sm:px-5">
             <div className="flex items-start justify-between gap-3">
               <VehicleSummary item={item} />
-              <StatusBadge status={item.status} />
+              <div className="grid justify-items-end gap-1.5">
+                <StatusBadge status={item.status} />
+                <DocumentsBadge item={item} />
+              </div>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
               <CustomerSummary item={item} />
@@ -88,6 +93,17 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** "Documents complete" (issue 35): every document checked and the keys counted; nothing until then. */
+function DocumentsBadge({ item }: { item: ValuationListItem }) {
+  if (!item.documentsCompletedAt) return null;
+  return (
+    <Badge variant="success">
+      <FileCheck aria-hidden="true" />
+      Documents complete
+    </Badge>
   );
 }
 

@@ -41,6 +41,65 @@ describe('timeline events in words', () => {
     expect(eventActor({ type: 'status_changed', actor: null, data: { to: 'lost', by: 'system' } })).toBe('System');
   });
 
+  it('tells the documents’ story: sent, sent again, checked, not accepted, asked for, keys, complete', () => {
+    expect(
+      describeEvent({
+        type: 'document_uploaded',
+        data: { documentId: 'd1', kind: 'v5c', replaced: false, mediaType: 'application/pdf' },
+      }),
+    ).toEqual({ title: 'Document sent: V5C logbook', detail: 'Sent as a PDF', tone: 'brand' });
+    expect(
+      describeEvent({
+        type: 'document_uploaded',
+        data: { documentId: 'd1', kind: 'v5c', replaced: true, mediaType: 'image/jpeg' },
+      }).title,
+    ).toBe('Document sent again: V5C logbook');
+    expect(describeEvent({ type: 'document_verified', data: { kind: 'driving_licence' } })).toEqual({
+      title: 'Document checked: Photo driving licence',
+      tone: 'success',
+    });
+    expect(
+      describeEvent({
+        type: 'document_rejected',
+        data: { kind: 'settlement_letter', reason: 'The settlement letter has expired.' },
+      }),
+    ).toEqual({
+      title: 'Document not accepted: Finance settlement letter (The settlement letter has expired.)',
+      detail: 'The seller was e-mailed the reason',
+      tone: 'warning',
+    });
+    expect(describeEvent({ type: 'documents_requested', data: {} }).title).toBe('Documents asked for');
+    expect(describeEvent({ type: 'keys_declared', data: { count: 2 } }).title).toBe('Keys stated: 2');
+    expect(
+      describeEvent({ type: 'documents_complete', data: { documents: ['v5c', 'driving_licence'], keys: 2 } }),
+    ).toEqual({
+      title: 'Documents complete',
+      detail: 'V5C logbook, Photo driving licence and 2 keys',
+      tone: 'success',
+    });
+    expect(describeEvent({ type: 'documents_complete', data: { documents: [], keys: 1 } }).detail).toBe('1 key');
+  });
+
+  it('words odd document data plainly, and says the seller sent files and counted keys', () => {
+    expect(describeEvent({ type: 'document_uploaded', data: { kind: 'passport' } })).toEqual({
+      title: 'Document sent',
+      tone: 'brand',
+    });
+    expect(describeEvent({ type: 'document_verified', data: {} }).title).toBe('Document checked');
+    expect(describeEvent({ type: 'document_rejected', data: { kind: 'v5c', reason: ' ' } }).title).toBe(
+      'Document not accepted: V5C logbook',
+    );
+    expect(describeEvent({ type: 'keys_declared', data: { count: 'two' } }).title).toBe('Keys stated');
+    expect(describeEvent({ type: 'documents_complete', data: {} })).toEqual({
+      title: 'Documents complete',
+      tone: 'success',
+    });
+    expect(eventActor({ type: 'document_uploaded', actor: null })).toBe('Seller');
+    expect(eventActor({ type: 'keys_declared', actor: null })).toBe('Seller');
+    expect(eventActor({ type: 'document_verified', actor: 'sam' })).toBe('sam');
+    expect(eventActor({ type: 'documents_complete', actor: null })).toBe('System');
+  });
+
   it('names the lifecycle’s stages, and says why a request was lost', () => {
     expect(
       describeEvent({

@@ -5,6 +5,7 @@ import { lostReasonLabels, lostReasons, type LostReason } from '~/shared/valuati
 import { formatPounds } from '~/shared/valuation-offer';
 import { isPhotoShot, photoShotGuide } from '~/shared/photo-shots';
 import { carPanels, damageKindLabels, damageKinds, panelGuide } from '~/shared/car-diagram';
+import { documentGuide, documentKinds } from '~/shared/document-checklist';
 
 /**
  * The timeline's lines: what happened, in words, from each event's type and data. Types the
@@ -19,6 +20,12 @@ const methodWords: Record<string, string> = { email: 'by e-mail', sms: 'by text 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+/** A document kind's name ("V5C logbook"), or undefined for one the page does not know. */
+function documentName(value: unknown): string | undefined {
+  const kind = documentKinds.find((k) => k === value);
+  return kind ? documentGuide[kind].label : undefined;
+}
 
 function statusWord(value: unknown): string {
   return valuationStatusValues.includes(value as ValuationStatusValue)
@@ -128,12 +135,50 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
         detail: 'They asked for it again (“Lost your link?”)',
         tone: 'neutral',
       };
+    case 'document_uploaded': {
+      const name = documentName(data.kind);
+      const verb = data.replaced === true ? 'Document sent again' : 'Document sent';
+      const file = { 'application/pdf': 'a PDF', 'image/jpeg': 'a photo' }[String(data.mediaType)];
+      return {
+        title: name ? `${verb}: ${name}` : verb,
+        ...(file ? { detail: `Sent as ${file}` } : {}),
+        tone: 'brand',
+      };
+    }
+    case 'document_verified': {
+      const name = documentName(data.kind);
+      return { title: name ? `Document checked: ${name}` : 'Document checked', tone: 'success' };
+    }
+    case 'document_rejected': {
+      const name = documentName(data.kind);
+      const reason = text(data.reason);
+      return {
+        title: `Document not accepted${name ? `: ${name}` : ''}${reason ? ` (${reason})` : ''}`,
+        detail: 'The seller was e-mailed the reason',
+        tone: 'warning',
+      };
+    }
+    case 'documents_requested':
+      return { title: 'Documents asked for', detail: 'The seller was e-mailed the list', tone: 'brand' };
+    case 'keys_declared': {
+      const keys = count(data.count);
+      return { title: keys === undefined ? 'Keys stated' : `Keys stated: ${keys}`, tone: 'neutral' };
+    }
+    case 'documents_complete': {
+      const keys = count(data.keys);
+      const parts = [
+        ...(Array.isArray(data.documents) ? data.documents.map(documentName) : []),
+        keys === undefined ? undefined : `${keys} ${keys === 1 ? 'key' : 'keys'}`,
+      ].filter((part): part is string => part !== undefined);
+      const detail = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+      return { title: 'Documents complete', ...(detail ? { detail } : {}), tone: 'success' };
+    }
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
   }
 }
 
-/** Seller's own steps (the request and its photos) have no staff actor. */
+/** Seller's own steps (the request, its photos, documents and keys) have no staff actor. */
 const sellerEvents = new Set([
   'created',
   'photos_added',
@@ -141,6 +186,8 @@ const sellerEvents = new Set([
   'damage_marked',
   'damage_marker_changed',
   'damage_marker_removed',
+  'document_uploaded',
+  'keys_declared',
 ]);
 
 /** Who did it: the admin's username, "Seller" for the seller's own steps, else "System". */

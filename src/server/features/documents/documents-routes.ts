@@ -6,7 +6,6 @@ import { requireAuth } from '~/server/auth/access';
 import type { Db } from '~/server/db/client';
 import { fileAnswer, filesField } from '~/server/http/api-content';
 import { AppError } from '~/server/http/app-error';
-import { createRateLimit } from '~/server/http/rate-limit';
 import { processDocument } from '~/server/media/uploaded-document';
 import type { FileStore } from '~/server/storage/file-store';
 import { apiErrorSchema } from '~/shared/api-error';
@@ -23,10 +22,9 @@ import {
   rejectDocumentSchema,
   sellerDocumentsSchema,
 } from '~/shared/documents';
-import { sellerPortalMessages } from '~/shared/seller-portal-basics';
 import { valuationIdParamsSchema } from '~/shared/admin-valuations';
 import type { Outbox } from '../messages';
-import { valuationForSecret } from '../valuations';
+import { createSellerGuard } from '../valuations';
 import {
   adminDocumentsFor,
   declareKeys,
@@ -86,10 +84,11 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesDeps> = async (
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 10 },
     throwFileSizeLimit: true,
   });
-  const calls = createRateLimit(deps.db, deps.clock, {
+  const sellerValuation = createSellerGuard({
+    ...deps,
     bucket: 'seller-documents',
-    ...(deps.callsLimit ?? DOCUMENT_CALLS_LIMIT),
-    message: m.tooMany,
+    calls: deps.callsLimit ?? DOCUMENT_CALLS_LIMIT,
+    tooMany: m.tooMany,
   });
   const serviceDeps = {
     db: deps.db,
@@ -100,17 +99,6 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesDeps> = async (
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store, private').header('Referrer-Policy', 'no-referrer');
   });
-
-  /** The request the seller's cookie opens now, or 404; counted before the cookie is checked. */
-  async function sellerValuation(request: FastifyRequest): Promise<string> {
-    await calls.take(request.ip);
-    const access = await valuationForSecret(deps.db, deps.sellerCookie(request), {
-      now: deps.clock(),
-      daysAfterClose: deps.linkDaysAfterClose,
-    });
-    if (!access) throw new AppError('NOT_FOUND', sellerPortalMessages.notFound);
-    return access.valuationId;
-  }
 
   app.get(
     '/api/your-valuation/documents',

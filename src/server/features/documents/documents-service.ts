@@ -15,7 +15,7 @@ import {
   type SellerDocuments,
 } from '~/shared/documents';
 import type { ValuationStage } from '~/shared/valuation-lifecycle';
-import { documentRejected, documentsRequested, sellerActivity, type Outbox } from '../messages';
+import { alertStaff, documentRejected, documentsRequested, type Outbox } from '../messages';
 import { issueSellerSecret } from '../valuations';
 
 /**
@@ -192,31 +192,12 @@ export async function recordUpload(
       createdAt: now,
     });
     await tx.update(carValuations).set({ updatedAt: now }).where(eq(carValuations.id, valuationId));
-    await tellStaff(tx, deps, valuation);
+    await alertStaff(tx, deps.outbox, { to: deps.staffNotifyEmails, valuation, kind: 'document', amountPence: null });
     return {
       documentId: row!.id,
       replaced: existing ? { fileKey: existing.fileKey, previewKey: existing.previewKey } : null,
     };
   });
-}
-
-async function tellStaff(tx: Db, deps: DocumentsDeps, valuation: Valuation) {
-  for (const to of deps.staffNotifyEmails) {
-    await deps.outbox.queueEmail(tx, {
-      to,
-      template: sellerActivity,
-      data: {
-        valuationId: valuation.id,
-        reference: valuation.reference,
-        registration: valuation.registration,
-        make: valuation.make,
-        model: valuation.model,
-        kind: 'document',
-        amountPence: null,
-      },
-      valuationId: valuation.id,
-    });
-  }
 }
 
 /** The seller says how many keys they will hand over; the count is settled once the papers are complete. */

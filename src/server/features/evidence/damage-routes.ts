@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Db } from '~/server/db/client';
 import { carValuations } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
-import { createRateLimit } from '~/server/http/rate-limit';
 import { apiErrorSchema } from '~/shared/api-error';
 import {
   damageMarkerChangeSchema,
@@ -15,7 +14,7 @@ import {
 } from '~/shared/damage-markers';
 import { sellerPortalMessages } from '~/shared/seller-portal-basics';
 import { eq } from 'drizzle-orm';
-import { damageMarkersOf, photoIds, valuationForSecret } from '../valuations';
+import { createSellerGuard, damageMarkersOf, photoIds } from '../valuations';
 import { addDamageMarker, changeDamageMarker, markersEditable, removeDamageMarker } from './damage-markers';
 
 export type DamageRoutesDeps = {
@@ -40,22 +39,17 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 
  * the valuation's detail.
  */
 export const damageRoutes: FastifyPluginAsyncZod<DamageRoutesDeps> = async (app, deps) => {
-  const calls = createRateLimit(deps.db, deps.clock, {
+  const guard = createSellerGuard({
+    ...deps,
     bucket: 'damage-markers',
-    ...(deps.callsLimit ?? DAMAGE_CALLS_LIMIT),
-    message: sellerPortalMessages.tooMany,
+    calls: deps.callsLimit ?? DAMAGE_CALLS_LIMIT,
+    tooMany: sellerPortalMessages.tooMany,
   });
 
-  /** The request the seller's cookie opens now, or 404. */
+  /** The request the seller's cookie opens now, or 404; the answer is never kept anywhere. */
   async function sellerValuation(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    await calls.take(request.ip);
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-    const access = await valuationForSecret(deps.db, deps.sellerCookie(request), {
-      now: deps.clock(),
-      daysAfterClose: deps.linkDaysAfterClose,
-    });
-    if (!access) throw new AppError('NOT_FOUND', sellerPortalMessages.notFound);
-    return access.valuationId;
+    return guard(request);
   }
 
   app.get(

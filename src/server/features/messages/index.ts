@@ -13,6 +13,7 @@ export {
 } from './outbox';
 export { createOutboxWorker, type OutboxWorker, type WorkerTransports } from './worker';
 export { messagesRoutes } from './messages-routes';
+export { alertStaff } from './staff-alerts';
 export { describeTransports, transportsFor } from './transports';
 export { valuationReceived, type ValuationReceivedData } from './templates/valuation-received';
 export { newValuation, type NewValuationData } from './templates/new-valuation';

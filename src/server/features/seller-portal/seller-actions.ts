@@ -12,14 +12,7 @@ import { adminValuationMessages } from '~/shared/admin-valuations';
 import { formatUkDeadline } from '~/shared/offer-validity';
 import { sellerPortalMessages as m } from '~/shared/seller-portal-basics';
 import { truncateAddress } from '../analytics';
-import {
-  offerAccepted,
-  sellerActivity,
-  sellerLink,
-  staffReply,
-  type Outbox,
-  type SellerActivityKind,
-} from '../messages';
+import { alertStaff, offerAccepted, sellerLink, staffReply, type Outbox, type SellerActivityKind } from '../messages';
 import { closedSince, issueSellerSecret, linkStillWorks, moveValuation } from '../valuations';
 import { freshOfferAskedSince, newestOffer } from './offer-queries';
 
@@ -60,29 +53,14 @@ async function openOffer(tx: Tx, valuationId: string, offerId: string, now: Date
   return newest;
 }
 
-async function tellStaff(
+function tellStaff(
   tx: Tx,
   deps: SellerActionDeps,
   valuation: Valuation,
   kind: SellerActivityKind,
   amountPence: number | null,
 ) {
-  for (const to of deps.staffNotifyEmails) {
-    await deps.outbox.queueEmail(tx, {
-      to,
-      template: sellerActivity,
-      data: {
-        valuationId: valuation.id,
-        reference: valuation.reference,
-        registration: valuation.registration,
-        make: valuation.make,
-        model: valuation.model,
-        kind,
-        amountPence,
-      },
-      valuationId: valuation.id,
-    });
-  }
+  return alertStaff(tx, deps.outbox, { to: deps.staffNotifyEmails, valuation, kind, amountPence });
 }
 
 export type Acceptance = {

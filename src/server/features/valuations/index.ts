@@ -14,6 +14,7 @@ export {
   SELLER_LINK_DAYS_AFTER_CLOSE,
   type SellerAccess,
 } from './seller-secrets';
+export { createSellerGuard, type SellerGuardOptions } from './seller-guard';
 export { newValuationReference } from './valuation-reference';
 export { deleteExpiredIdempotencyKeys } from '~/server/http/idempotency';
 export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos';

@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from '~/client/lib/api-client';
-import { apiErrorSchema } from '~/shared/api-error';
+import { uploadWithProgress } from '~/client/lib/upload-with-progress';
 import type { PhotoShot } from '~/shared/photo-shots';
 import { valuationPhotosSchema, type ValuationPhotos } from '~/shared/valuation-photos';
 
@@ -51,12 +51,11 @@ export async function photoThumbnailUrl(access: PhotoAccess, photoId: string): P
 
 /**
  * Sends the photos in one multipart request (repeated field `photos`) and reports the share sent
- * so far, from 0 to 1. XMLHttpRequest rather than fetch: only it reports upload progress in every
- * browser. Resolves with the valuation's photos after the upload; rejects with an ApiError
- * carrying the server's message, or one without a body when the connection failed. With `shot`
- * (issue 35), one photo taken for that guided shot, replacing any earlier one of it.
+ * so far, from 0 to 1. Resolves with the valuation's photos after the upload; rejects with an
+ * ApiError carrying the server's message, or one without a body when the connection failed. With
+ * `shot` (issue 35), one photo taken for that guided shot, replacing any earlier one of it.
  */
-export function uploadPhotos(
+export async function uploadPhotos(
   access: PhotoAccess,
   files: readonly File[],
   onProgress: (sent: number) => void,
@@ -66,37 +65,12 @@ export function uploadPhotos(
   const form = new FormData();
   if (shot) form.append('shot', shot); // before the file: the server reads the parts in order
   for (const file of files) form.append('photos', file, file.name);
-
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', addresses(access).photos);
-    request.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(bearer(access))) request.setRequestHeader(name, value);
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => {
-      const text = request.responseText;
-      const body = parseJson(text);
-      if (request.status === 201) {
-        const photos = valuationPhotosSchema.safeParse(body);
-        if (photos.success) return resolve(photos.data.photos);
-      }
-      const error = apiErrorSchema.safeParse(body);
-      reject(new ApiError(request.status, text || request.statusText, error.success ? error.data : undefined));
-    });
-    const failed = () => reject(new ApiError(0, 'Network error', undefined));
-    request.addEventListener('error', failed);
-    request.addEventListener('abort', failed);
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
+  const body = await uploadWithProgress(addresses(access).photos, form, onProgress, {
+    expected: 201,
+    headers: bearer(access),
+    signal,
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const photos = valuationPhotosSchema.safeParse(body);
+  if (!photos.success) throw new ApiError(201, JSON.stringify(body), undefined);
+  return photos.data.photos;
 }

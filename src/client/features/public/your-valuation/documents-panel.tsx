@@ -2,9 +2,9 @@ import { CircleAlert, CircleCheck, Clock, FileUp } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { ApiError, apiRequest } from '~/client/lib/api-client';
-import { readApiErrorBody } from '~/shared/api-error-reader';
 import { cx } from '~/client/lib/cx';
 import { island } from '~/client/lib/island';
+import { uploadWithProgress } from '~/client/lib/upload-with-progress';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, documentFileMessages } from '~/shared/document-files';
 import {
   documentGuide,
@@ -302,38 +302,15 @@ function messageOf(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/**
- * Sends one file and reports the share sent so far (0 to 1). XMLHttpRequest rather than fetch:
- * only it reports upload progress in every browser. Resolves with the checklist after the upload.
- */
-function uploadDocument(kind: DocumentKind, file: File, onProgress: (sent: number) => void): Promise<SellerDocuments> {
+/** Sends one file, reporting the share sent so far (0 to 1); resolves with the checklist after it. */
+async function uploadDocument(
+  kind: DocumentKind,
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<SellerDocuments> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API}/${kind}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => {
-      const body = parseJson(request.responseText);
-      if (request.status === 201 && body) return resolve(body as SellerDocuments);
-      reject(new ApiError(request.status, request.responseText || request.statusText, readApiErrorBody(body)));
-    });
-    const failed = () => reject(new ApiError(0, 'Network error', undefined));
-    request.addEventListener('error', failed);
-    request.addEventListener('abort', failed);
-    request.send(form);
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return (await uploadWithProgress(`${API}/${kind}`, form, onProgress, { expected: 201 })) as SellerDocuments;
 }
 
 export const DocumentsPanelIsland = island('features/public/your-valuation/documents-panel', DocumentsPanel);

@@ -7,4 +7,3 @@ export type { PhotoAccess, SellerPhoto } from './photo-api';
 export { listPhotos } from './photo-api';
 export { photoCount } from './photo-selection';
 export const loadPhotoUpload = () => import('./components/photo-upload');
-export { UploadBar } from './components/upload-bar';

@@ -15,7 +15,7 @@ import {
   type DocumentKind,
 } from '~/shared/document-checklist';
 import type { SellerDocuments } from '~/shared/documents';
-import { UploadBar } from '../valuation';
+import { UploadBar } from '~/client/components/upload-bar';
 import { V5cPicture } from './v5c-picture';
 
 type Item = SellerDocuments['items'][number];

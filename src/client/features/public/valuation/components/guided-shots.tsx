@@ -22,7 +22,7 @@ import { photoShotGuide, photoShots, type PhotoShot, type ShotDrawing } from '~/
 import { VALUATION_PHOTOS_MAX } from '~/shared/valuation-photos';
 import { uploadPhotos, type PhotoAccess, type SellerPhoto } from '../photo-api';
 import { ACCEPTED_PHOTO_TYPES, checkSelection } from '../photo-selection';
-import { UploadBar } from './upload-bar';
+import { UploadBar } from '~/client/components/upload-bar';
 
 /** What a guided shot is doing on this device; a shot with a stored photo is simply done. */
 type Transient =

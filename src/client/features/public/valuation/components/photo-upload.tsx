@@ -16,7 +16,7 @@ import {
 } from '../photo-api';
 import { ACCEPTED_PHOTO_TYPES, checkSelection, photoCount } from '../photo-selection';
 import { GuidedShots } from './guided-shots';
-import { UploadBar } from './upload-bar';
+import { UploadBar } from '~/client/components/upload-bar';
 
 /** A photo already stored with the valuation (and the guided shot it was taken for); `url` is its thumbnail once loaded. */
 type StoredPhoto = { id: string; shot: PhotoShot | null; url?: string; removing?: boolean };

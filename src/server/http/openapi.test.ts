@@ -37,6 +37,10 @@ const takesNoBody = new Set([
   // photos for a vehicle. The fields are checked with purchasedVehicleDetailsSchema in the handler.
   'POST /api/admin/purchased-vehicles',
   'POST /api/admin/purchased-vehicles/:id/photos',
+  // Staff mark the document named in the path as checked, and ask the seller of the valuation named
+  // in the path for their documents (issue 35); who did it is the session's.
+  'POST /api/admin/valuations/:id/documents/:documentId/verify',
+  'POST /api/admin/valuations/:id/documents/request',
 ]);
 
 /**

@@ -290,6 +290,15 @@ function DocumentRow({
   // Which upload the Reject form is open for: a file sent again, or checked meanwhile, closes it.
   const [rejectingUpload, setRejectingUpload] = useState<string | null>(null);
   const rejecting = reviewable && rejectingUpload === doc.uploadedAt;
+  // Once the form has closed (in the same commit, so never on a button that is gone): back to the
+  // Reject button, or to the row when the reason was sent and the buttons went with it.
+  const returnFocus = useRef<'heading' | 'reject' | null>(null);
+  const [formClosings, setFormClosings] = useState(0);
+  useEffect(() => {
+    if (rejecting || !returnFocus.current) return;
+    (returnFocus.current === 'heading' ? heading.current : rejectButton.current)?.focus();
+    returnFocus.current = null;
+  }, [rejecting, formClosings]);
   const pendingHere =
     pendingChange && pendingChange.action !== 'request' && pendingChange.documentId === doc?.id
       ? pendingChange.action
@@ -380,9 +389,9 @@ function DocumentRow({
           busy={busy}
           sendingHere={pendingHere === 'reject'}
           onDone={(sent) => {
+            returnFocus.current = sent ? 'heading' : 'reject';
             setRejectingUpload(null);
-            // Back to the Reject button, or to the row once it is gone.
-            requestAnimationFrame(() => (sent ? heading.current : rejectButton.current)?.focus());
+            setFormClosings((n) => n + 1);
           }}
         />
       ) : null}

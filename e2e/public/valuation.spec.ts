@@ -33,7 +33,11 @@ const footer = (page: Page, step: number) => page.getByText(`Step ${step} of 4`,
 
 /** Waits for the lookup's answer: the "Vehicle Identified" card, or the make, model and year boxes. */
 async function lookupAnswered(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Vehicle Identified' }).or(page.getByLabel('Make'))).toBeVisible();
+  // The lookup goes to the fake DVLA and DVSA; with every spec running at once on a two-core machine
+  // its answer once took longer than the usual 10 s wait (CI, 29 November).
+  await expect(page.getByRole('heading', { name: 'Vehicle Identified' }).or(page.getByLabel('Make'))).toBeVisible({
+    timeout: 20_000,
+  });
   if (await page.getByLabel('Make').isVisible()) {
     await page.getByLabel('Make').fill('Ford');
     await page.getByLabel('Model').fill('Focus');

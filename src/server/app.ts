@@ -42,7 +42,8 @@ import { sellerCookies, sellerPortalRoutes, type SellerPortalRoutesDeps } from '
 import { damageRoutes, type DamageRoutesDeps } from './features/evidence';
 import { dataRequestsRoutes } from './features/data-requests';
 import { documentRoutes, type DocumentRoutesDeps } from './features/documents';
-import { distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
+import { checkDistancePostcode, distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
+import { collectionRoutes, type CollectionRoutesDeps } from './features/collections';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
@@ -106,6 +107,7 @@ export type AppDeps = {
   /** Tests raise the damage markers' call limit. */
   damage?: Pick<DamageRoutesDeps, 'callsLimit'>;
   documents?: Pick<DocumentRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
+  collections?: Pick<CollectionRoutesDeps, 'callsLimit'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -228,7 +230,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The dealer report asks DVLA and DVSA through the same clients (and cache) as the DVLA tab.
   const reports = createDealerReports({ db, files, vehicleInfo: vehicleDeps.info, site, clock, log: app.log });
   await app.register(dealerForwardRoutes, { db, outbox, reports, clock });
-  await app.register(distanceRoutes, distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance));
+  const distance = distanceRoutesDeps(config.distance, { db, clock, log: app.log }, deps.distance);
+  await app.register(distanceRoutes, distance);
+  /** A seller's distance band from the base (collection day's earliest slot); null when not measured. */
+  const bandOf = async (postcode: string) => {
+    const checked = checkDistancePostcode(postcode);
+    if (checked.problem) return null;
+    const { result } = await distance.lookup.lookup(checked.postcode);
+    return result.status === 'OK' ? result.band : null;
+  };
   // Features with public pages register their page-data loaders here, with their routes.
   const pageData = deps.pageData ?? createPageDataRegistry();
   const { publishedMaxAgeMs, ...reviewOptions } = deps.reviews ?? {};
@@ -265,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(purchasedVehiclesRoutes, { db, clock, uploads, visible, content, pageData, ...vehicleOptions });
   registerHomePageData(pageData, { reviews: published, vehicles: visible, log: app.log });
   await app.register(sellerPortalRoutes, {
+    bandOf,
     db,
     outbox,
     clock,
@@ -281,6 +292,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCookie: sellerCookies(config.secureCookies).read,
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
     ...deps.damage,
+  });
+  await app.register(collectionRoutes, {
+    db,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    bandOf,
+    sellerCookie: sellerCookies(config.secureCookies).read,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.collections,
   });
   await app.register(documentRoutes, {
     db,

@@ -1,3 +1,4 @@
+import type { SellerCollection } from './collections';
 import type { SellerDocuments } from './documents';
 import type { IndicativePrice } from './indicative-price';
 import type { OfferStatus } from './offer-basics';
@@ -80,6 +81,8 @@ export type SellerView = {
   damageEditable: boolean;
   /** The documents checklist (issue 35); null until we ask for them (an accepted offer, or staff asked). */
   documents: SellerDocuments | null;
+  /** Collection day (issue 36): the booking, or the days to choose from. */
+  collection: SellerCollection;
   /** When the page was made: the countdown starts from it. */
   now: string;
   /** After a plain form post: what happened, or why not. */

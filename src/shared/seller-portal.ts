@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sellerCollectionSchema } from './collection-schemas';
 import { sellerDocumentsSchema } from './documents';
 import { offerStatuses } from './offer-basics';
 import { registrationSchema } from './registration-schema';
@@ -63,6 +64,7 @@ export const sellerViewSchema = z.object({
   damageCount: z.number().int(),
   damageEditable: z.boolean(),
   documents: sellerDocumentsSchema.nullable(),
+  collection: sellerCollectionSchema,
   now: z.iso.datetime(),
   notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
   indicativePrice: z

@@ -26,6 +26,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
@@ -37,6 +38,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
@@ -48,6 +50,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: 'offer_accepted',
     decline_offer: 'lost',
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
@@ -59,6 +62,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: 'collection_booked',
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
@@ -70,6 +74,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: 'offer_accepted',
     collect: 'collected',
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
@@ -81,6 +86,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: 'completed',
     mark_lost: 'lost',
@@ -92,6 +98,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: m.lostWhenCompleted,
@@ -103,6 +110,7 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     accept_offer: m.noOpenOffer,
     decline_offer: m.noOpenOffer,
     book_collection: m.collectionNeedsAcceptance,
+    cancel_collection: m.cancelNeedsBooking,
     collect: m.collectNeedsBooking,
     pay: m.payNeedsCollection,
     mark_lost: m.alreadyLost,
@@ -116,9 +124,9 @@ const eventOf = (type: LifecycleEventType): LifecycleEvent =>
 describe('the valuation lifecycle (DESIGN section 9)', () => {
   const pairs = valuationStages.flatMap((stage) => lifecycleEventTypes.map((type) => [stage, type] as const));
 
-  it('answers all 72 pairs of stage and event', () => {
+  it('answers all 80 pairs of stage and event', () => {
     expect(pairs).toHaveLength(valuationStages.length * lifecycleEventTypes.length);
-    expect(pairs).toHaveLength(72);
+    expect(pairs).toHaveLength(80);
   });
 
   it.each(pairs)('from %s, %s', (stage, type) => {

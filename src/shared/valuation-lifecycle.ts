@@ -57,7 +57,8 @@ export const lostReasonLabels: Record<LostReason, string> = {
 /**
  * What moves a request, and who may cause it: staff (`contact`, `send_offer`, `book_collection`,
  * `collect`, `pay`, `mark_lost`, `reopen`) or the seller on their own page (`accept_offer`,
- * `decline_offer`, which loses the request with the reason `declined` until staff reopen it).
+ * `decline_offer`, which loses the request with the reason `declined` until staff reopen it);
+ * either books or cancels a collection slot (`book_collection`, `cancel_collection`, issue 36).
  */
 export type LifecycleEvent =
   | { type: 'contact' }
@@ -65,6 +66,7 @@ export type LifecycleEvent =
   | { type: 'accept_offer' }
   | { type: 'decline_offer' }
   | { type: 'book_collection' }
+  | { type: 'cancel_collection' }
   | { type: 'collect' }
   | { type: 'pay' }
   | { type: 'mark_lost'; reason: LostReason }
@@ -77,6 +79,7 @@ export const lifecycleEventTypes = [
   'accept_offer',
   'decline_offer',
   'book_collection',
+  'cancel_collection',
   'collect',
   'pay',
   'mark_lost',
@@ -96,6 +99,7 @@ export const lifecycleMessages = {
   noOpenOffer: 'There is no open offer to answer.',
   collectionNeedsAcceptance: 'A collection can be booked only once the seller has accepted an offer.',
   collectNeedsBooking: 'Only a booked collection can be marked as collected.',
+  cancelNeedsBooking: 'There is no booked collection to cancel.',
   payNeedsCollection: 'Only a collected car can be marked as paid.',
   alreadyLost: 'This request is already marked as lost.',
   lostWhenCompleted: 'A completed sale cannot be marked as lost.',
@@ -114,7 +118,8 @@ const OFFER_FROM: readonly ValuationStage[] = ['new', 'contacted', 'offer_made']
 
 /**
  * Where `event` leads from `stage`. Every pair has an answer (the tests try them all); nothing
- * moves backwards except `reopen`, which takes a lost request back to `contacted`.
+ * moves backwards except `reopen`, which takes a lost request back to `contacted`, and
+ * `cancel_collection`, which takes a booked collection back to the accepted offer.
  */
 export function nextStage(stage: ValuationStage, event: LifecycleEvent): Transition {
   switch (event.type) {
@@ -132,6 +137,9 @@ export function nextStage(stage: ValuationStage, event: LifecycleEvent): Transit
       return stage === 'offer_made' ? to('lost', 'declined') : refuse(lifecycleMessages.noOpenOffer);
     case 'book_collection':
       return stage === 'offer_accepted' ? to('collection_booked') : refuse(lifecycleMessages.collectionNeedsAcceptance);
+    case 'cancel_collection':
+      // The only step back besides `reopen`: the offer stands, the seller books another day.
+      return stage === 'collection_booked' ? to('offer_accepted') : refuse(lifecycleMessages.cancelNeedsBooking);
     case 'collect':
       return stage === 'collection_booked' ? to('collected') : refuse(lifecycleMessages.collectNeedsBooking);
     case 'pay':

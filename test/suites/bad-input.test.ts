@@ -203,6 +203,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         sellerPortal: { callsLimit: unlimited, lostLinkLimits: { perAddress: unlimited, perRecipient: unlimited } },
         damage: { callsLimit: unlimited },
         documents: { callsLimit: unlimited },
+        collections: { callsLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

@@ -61,6 +61,12 @@ export const apiRouteAccess: Record<string, Access> = {
   'POST /api/your-valuation/documents/:kind': 'public',
   'PUT /api/your-valuation/documents/keys': 'public',
   'GET /api/your-valuation/documents/:documentId/file': 'public',
+  // Collection day (issue 36): the seller books, moves or cancels with the same cookie; staff for any request.
+  'GET /api/your-valuation/collection': 'public',
+  'PUT /api/your-valuation/collection': 'public',
+  'DELETE /api/your-valuation/collection': 'public',
+  'PUT /api/admin/valuations/:id/collection': 'admin',
+  'DELETE /api/admin/valuations/:id/collection': 'admin',
   'GET /api/admin/valuations/:id/documents': 'admin',
   'GET /api/admin/valuations/:id/documents/:documentId/file': 'admin',
   'POST /api/admin/valuations/:id/documents/:documentId/verify': 'admin',

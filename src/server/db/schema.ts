@@ -35,6 +35,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import type { CarPanel, DamageKind } from '~/shared/car-diagram';
+import { SLOT_CAPACITY_MAX, type CollectionBookingStatus, type CollectionSlot } from '~/shared/collections';
 import { KEYS_MAX, type DocumentKind, type DocumentStatus } from '~/shared/document-checklist';
 import { messageChannels, messageStatuses } from '~/shared/messages';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
@@ -242,6 +243,18 @@ export const carValuations = pgTable(
     documentsRequestedAt: timestamptz('documents_requested_at'),
     keysCount: smallint('keys_count'),
     documentsCompletedAt: timestamptz('documents_completed_at'),
+    /**
+     * The finance to settle on collection day (issue 36), from the seller's settlement letter as staff
+     * confirm it: the lender, the figure, and the last day the letter's figure holds. `financeAmountPence`
+     * above stays what the seller declared.
+     */
+    financeLender: varchar('finance_lender', { length: 100 }),
+    settlementPence: integer('settlement_pence'),
+    settlementValidUntil: calendarDate('settlement_valid_until'),
+    financeConfirmedAt: timestamptz('finance_confirmed_at'),
+    financeConfirmedByUserId: integer('finance_confirmed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     // Similar cars for the indicative price (features/comparables): the same make, model and
@@ -278,6 +291,7 @@ export const carValuations = pgTable(
     check('car_valuations_scuffed_wheels_range', sql`${t.scuffedWheels} BETWEEN -1 AND 4`),
     check('car_valuations_tyres_range', sql`${t.tyresNeedReplacing} BETWEEN -1 AND 4`),
     check('car_valuations_finance_non_negative', sql`${t.financeAmountPence} >= 0`),
+    check('car_valuations_settlement_non_negative', sql`${t.settlementPence} >= 0`),
     check('car_valuations_keys_count_range', sql`${t.keysCount} BETWEEN 1 AND ${sql.raw(String(KEYS_MAX))}`),
     check(
       'car_valuations_contact_preference_values',
@@ -331,6 +345,12 @@ export const valuationEventTypes = [
   'keys_declared',
   /** Every needed document checked and the keys counted. */
   'documents_complete',
+  /** Collection day (issue 36): { bookingId, date, slot, by }, and the old slot when moved. */
+  'collection_booked',
+  'collection_moved',
+  'collection_cancelled',
+  /** Staff confirmed the finance settlement: { lender, settlementPence, validUntil }. */
+  'finance_confirmed',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -822,6 +842,84 @@ export const valuationDocuments = pgTable(
       'valuation_documents_rejected_has_reason',
       sql`(${t.status} = 'rejected') = (${t.rejectionReason} IS NOT NULL)`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Collection day (issue 36, features/collections)
+// ---------------------------------------------------------------------------------------------
+
+/** How many collections a working day takes in each slot unless the day says otherwise: one row. */
+export const collectionSettings = pgTable(
+  'collection_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    morningCapacity: smallint('morning_capacity').notNull(),
+    afternoonCapacity: smallint('afternoon_capacity').notNull(),
+    updatedAt: updatedAt(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('collection_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'collection_settings_capacity',
+      sql`${t.morningCapacity} BETWEEN 0 AND ${sql.raw(String(SLOT_CAPACITY_MAX))} AND ${t.afternoonCapacity} BETWEEN 0 AND ${sql.raw(String(SLOT_CAPACITY_MAX))}`,
+    ),
+  ],
+);
+
+/** A day whose capacity staff changed (0 and 0: no collections that day), with why. */
+export const collectionDays = pgTable(
+  'collection_days',
+  {
+    date: calendarDate('date').primaryKey(),
+    morningCapacity: smallint('morning_capacity').notNull(),
+    afternoonCapacity: smallint('afternoon_capacity').notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    updatedAt: updatedAt(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'collection_days_capacity',
+      sql`${t.morningCapacity} BETWEEN 0 AND ${sql.raw(String(SLOT_CAPACITY_MAX))} AND ${t.afternoonCapacity} BETWEEN 0 AND ${sql.raw(String(SLOT_CAPACITY_MAX))}`,
+    ),
+  ],
+);
+
+/**
+ * A collection slot held for a request: `booked` while it stands, `moved` when the seller took
+ * another (a new row), `cancelled`, or `collected` once the car is ours. At most one `booked` per
+ * request; the slot's count is the `booked` rows of its date and slot. The SMS reminder queued for
+ * it is named so that moving or cancelling can take it back out of the outbox.
+ */
+export const collectionBookings = pgTable(
+  'collection_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    date: calendarDate('date').notNull(),
+    slot: varchar('slot', { length: 20 }).$type<CollectionSlot>().notNull(),
+    status: varchar('status', { length: 20 }).$type<CollectionBookingStatus>().notNull().default('booked'),
+    /** The seller's distance band when booked (it decided the earliest day), if known. */
+    distanceBand: varchar('distance_band', { length: 20 }),
+    bookedBy: varchar('booked_by', { length: 10 }).$type<'seller' | 'staff'>().notNull(),
+    reminderMessageId: uuid('reminder_message_id'),
+    createdAt: createdAt(),
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('collection_bookings_one_booked_key')
+      .on(t.valuationId)
+      .where(sql`${t.status} = 'booked'`),
+    index('collection_bookings_booked_date_slot_idx')
+      .on(t.date, t.slot)
+      .where(sql`${t.status} = 'booked'`),
+    index('collection_bookings_valuation_idx').on(t.valuationId, t.createdAt),
+    check('collection_bookings_slot', sql`${t.slot} IN ('morning', 'afternoon')`),
+    check('collection_bookings_status', sql`${t.status} IN ('booked', 'moved', 'cancelled', 'collected')`),
   ],
 );
 

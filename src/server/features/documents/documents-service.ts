@@ -15,7 +15,7 @@ import {
   type SellerDocuments,
 } from '~/shared/documents';
 import type { ValuationStage } from '~/shared/valuation-lifecycle';
-import { alertStaff, documentRejected, documentsRequested, type Outbox } from '../messages';
+import { alertStaff, carOf, documentRejected, documentsRequested, type Outbox } from '../messages';
 import { issueSellerSecret } from '../valuations';
 
 /**
@@ -338,13 +338,6 @@ export async function requestDocuments(
     });
   });
 }
-
-const carOf = (valuation: Valuation) => ({
-  reference: valuation.reference,
-  registration: valuation.registration,
-  make: valuation.make,
-  model: valuation.model,
-});
 
 /** One document of the request (for serving its file), or 404. */
 export async function documentOf(db: Db, valuationId: string, documentId: string): Promise<DocumentRow> {

@@ -7,6 +7,7 @@ export {
   OUTBOX_CHANNEL,
   PUBLIC_FORM_CAP_REASON,
   PUBLIC_FORM_MESSAGES_PER_RECIPIENT,
+  type NewAttachment,
   type Outbox,
   type EmailTemplate,
   type SmsTemplate,
@@ -22,6 +23,10 @@ export { dealerForward, dealerForwardSubject, type DealerForwardData } from './t
 export { complaintReceived, type ComplaintReceivedData } from './templates/complaint-received';
 export { newComplaint, type NewComplaintData } from './templates/new-complaint';
 export {
+  carOf,
+  collectionBooked,
+  collectionCancelled,
+  collectionReminder,
   documentRejected,
   documentsRequested,
   offerAccepted,

@@ -42,6 +42,8 @@ type Common = {
   offerId?: string | null;
   /** The data-protection complaint it is about: erasing the complaint erases the message too. */
   complaintId?: string | null;
+  /** Not before this time (a reminder the evening before); now when unset or past. */
+  sendAt?: Date;
 };
 
 export type Queued = { id: string; status: MessageStatus };
@@ -52,6 +54,11 @@ export type Outbox = {
     message: Common & { to: string; template: EmailTemplate<Data>; data: Data; attachments?: NewAttachment[] },
   ): Promise<Queued>;
   queueSms<Data>(tx: Db, message: Common & { to: string; template: SmsTemplate<Data>; data: Data }): Promise<Queued>;
+  /**
+   * Takes back a message not yet sent (a reminder for a collection that moved): deleted, as it never
+   * went out. False when it is already sending, sent or gone.
+   */
+  withdraw(tx: Db, id: string): Promise<boolean>;
   /** Whether the channel has a provider; without one, messages are stored as held. */
   isConfigured(channel: MessageChannel): boolean;
   /** Why messages on an unconfigured channel are held. */
@@ -100,7 +107,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       .values({
         ...row,
         // The app's clock, not the database's: the worker compares due times with the same clock.
-        ...timestamps(deps.clock()),
+        ...timestamps(deps.clock(), row.nextAttemptAt),
         ...(held ? { status: 'held', lastError: HELD_REASONS[row.channel] } : {}),
         ...(capped ? { status: 'failed', lastError: PUBLIC_FORM_CAP_REASON } : {}),
       })
@@ -135,6 +142,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   return {
     isConfigured,
     heldReason: (channel) => HELD_REASONS[channel],
+    async withdraw(tx, id) {
+      const removed = await tx
+        .delete(outboundMessages)
+        .where(
+          and(
+            eq(outboundMessages.id, id),
+            inArray(outboundMessages.status, ['queued', 'held']),
+            eq(outboundMessages.attempts, 0),
+          ),
+        )
+        .returning({ id: outboundMessages.id });
+      return removed.length > 0;
+    },
     async queueEmail(tx, message) {
       const content = message.template.email(message.data, context());
       // Written before the row, so the row never points at a missing file. If the transaction
@@ -163,6 +183,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         valuationId: message.valuationId ?? null,
         offerId: message.offerId ?? null,
         complaintId: message.complaintId ?? null,
+        nextAttemptAt: message.sendAt,
       });
     },
     async queueSms(tx, message) {
@@ -178,13 +199,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         valuationId: message.valuationId ?? null,
         offerId: message.offerId ?? null,
         complaintId: message.complaintId ?? null,
+        nextAttemptAt: message.sendAt,
       });
     },
   };
 }
 
-function timestamps(now: Date) {
-  return { createdAt: now, updatedAt: now, nextAttemptAt: now };
+function timestamps(now: Date, sendAt: Date | undefined) {
+  const due = sendAt && sendAt > now ? sendAt : now;
+  return { createdAt: now, updatedAt: now, nextAttemptAt: due };
 }
 
 function extensionOf(filename: string): string {

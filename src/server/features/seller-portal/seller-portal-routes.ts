@@ -1,3 +1,4 @@
+import type { DistanceBand } from '~/shared/distance';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,6 +53,8 @@ export type SellerPortalRoutesDeps = {
   };
   /** The plain form of "Lost your link?" posts here without JavaScript. */
   pageForms?: PageFormRegistry;
+  /** The seller's distance band (collection day's earliest slot, issue 36); unknown without it. */
+  bandOf?: (postcode: string) => Promise<DistanceBand | null>;
 };
 
 /**
@@ -109,7 +112,7 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
       now,
       daysAfterClose: deps.linkDaysAfterClose,
     });
-    const view = access && (await loadSellerView(deps.db, access.valuationId, now));
+    const view = access && (await loadSellerView(deps.db, access.valuationId, now, deps.bandOf));
     if (!view) throw notFound();
     // Never kept: the page is the seller's alone (the page routes do not keep private pages anyway).
     return { data: { ...view, notice: noticeFrom(url) }, version: now.getTime() };
@@ -235,7 +238,7 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
     async (request, reply) => {
       const valuationId = await sellerValuation(request);
       noStore(reply);
-      const view = await loadSellerView(deps.db, valuationId, deps.clock());
+      const view = await loadSellerView(deps.db, valuationId, deps.clock(), deps.bandOf);
       if (!view) throw notFound();
       return view;
     },

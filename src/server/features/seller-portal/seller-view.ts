@@ -1,3 +1,4 @@
+import type { DistanceBand } from '~/shared/distance';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, offerAcceptances, valuationMessages, valuationOffers } from '~/server/db/schema';
@@ -6,6 +7,7 @@ import { conditionLines } from '~/shared/offer-basics';
 import { damageMarkersOf, effectiveOfferStatus, photoIds } from '../valuations';
 import { REPLY_PROMISE_HOURS, type SellerView } from '~/shared/seller-portal-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
+import { sellerCollection } from '../collections';
 import { sellerDocuments } from '../documents';
 import { markersEditable } from '../evidence';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
@@ -14,7 +16,12 @@ import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 const MESSAGES_SHOWN = 200;
 
 /** What the seller's page shows of `valuationId` at `now` (its caller has checked the seller's cookie). */
-export async function loadSellerView(db: Db, valuationId: string, now: Date): Promise<SellerView | undefined> {
+export async function loadSellerView(
+  db: Db,
+  valuationId: string,
+  now: Date,
+  bandOf: (postcode: string) => Promise<DistanceBand | null> = async () => null,
+): Promise<SellerView | undefined> {
   const [row] = await db.select().from(carValuations).where(eq(carValuations.id, valuationId));
   if (!row) return undefined;
   const [offer] = await db
@@ -36,6 +43,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
   const freshOfferRequestedAt = offer ? await freshOfferAskedSince(db, valuationId, offer.createdAt) : undefined;
   const damage = await damageMarkersOf(db, valuationId, photoIds(row.photoPaths));
   const documents = await sellerDocuments(db, row);
+  const collection = await sellerCollection(db, row, () => bandOf(row.postcode), now);
   const messages = await db
     .select({
       id: valuationMessages.id,
@@ -75,6 +83,7 @@ export async function loadSellerView(db: Db, valuationId: string, now: Date): Pr
     damageCount: damage.length,
     damageEditable: markersEditable(row.status),
     documents: documents.asked ? documents : null,
+    collection,
     now: now.toISOString(),
     notice: null,
     indicativePrice: indicativePriceOf(row),

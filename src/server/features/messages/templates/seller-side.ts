@@ -13,6 +13,14 @@ import { vehicleName } from './valuation-received';
 
 type Car = { reference: string; registration: string; make: string | null; model: string | null };
 
+/** The car's details every seller message names, from the request's row. */
+export const carOf = (valuation: Car): Car => ({
+  reference: valuation.reference,
+  registration: valuation.registration,
+  make: valuation.make,
+  model: valuation.model,
+});
+
 function contactLine(context: MessageContext): string {
   const { phone } = context.site;
   return phone
@@ -99,7 +107,15 @@ export const staffReply = {
   },
 } as const;
 
-export type SellerActivityKind = 'accepted' | 'declined' | 'fresh_offer' | 'message' | 'document';
+export type SellerActivityKind =
+  | 'accepted'
+  | 'declined'
+  | 'fresh_offer'
+  | 'message'
+  | 'document'
+  | 'collection_booked'
+  | 'collection_moved'
+  | 'collection_cancelled';
 export type SellerActivityData = Car & {
   valuationId: string;
   kind: SellerActivityKind;
@@ -119,6 +135,18 @@ const activity: Record<SellerActivityKind, { subject: string; line: (amount: str
     subject: 'Fresh offer asked for',
     line: (amount) =>
       `Our offer of ${amount} ended, and the seller asks for a fresh one. We promised to answer within 24 hours.`,
+  },
+  collection_booked: {
+    subject: 'Collection booked',
+    line: () => 'The seller booked a collection slot on their page. It is on the Collections screen.',
+  },
+  collection_moved: {
+    subject: 'Collection moved',
+    line: () => 'The seller moved their collection to another slot on their page. Check the Collections screen.',
+  },
+  collection_cancelled: {
+    subject: 'Collection cancelled',
+    line: () => 'The seller cancelled their collection on their page. Their accepted offer stands.',
   },
   document: {
     subject: 'Document to check',
@@ -217,5 +245,75 @@ export const documentsRequested = {
       { label: 'Upload documents', url },
       context,
     );
+  },
+} as const;
+
+export type CollectionBookedData = Car & {
+  firstName: string;
+  /** "Tuesday 1 December 2026", "morning, 8am to 12 noon". */
+  day: string;
+  slot: string;
+  moved: boolean;
+  hasFinance: boolean;
+  sellerSecret: string;
+};
+
+/** To the seller: the collection slot they booked (or moved to), with a calendar file attached. */
+export const collectionBooked = {
+  name: 'collection-booked',
+  email(data: CollectionBookedData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const when = `${data.day}, ${data.slot}`;
+    const subject = `${data.moved ? 'Collection moved' : 'Collection booked'}: ${when} (reference ${data.reference})`;
+    return buttonEmail(
+      subject,
+      data.moved ? 'Your collection has moved' : 'Your collection is booked',
+      [
+        `Hello ${data.firstName},`,
+        `We will collect ${vehicleName(data)} on ${when}. The driver will call you when on the way.`,
+        `Please have ready: the V5C logbook, every key${data.hasFinance ? ', and your finance account details' : ''}, and photo ID. We pay you before the car leaves.`,
+        'The calendar file attached adds it to your calendar. To change the day or cancel, use your page up to 24 hours before.',
+        `Your page: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Open your page', url },
+      context,
+    );
+  },
+} as const;
+
+export type CollectionCancelledData = Car & { firstName: string; day: string; slot: string; sellerSecret: string };
+
+/** To the seller: their collection slot is cancelled; the offer stands. */
+export const collectionCancelled = {
+  name: 'collection-cancelled',
+  email(data: CollectionCancelledData, context: MessageContext): EmailContent {
+    const url = sellerLinkUrl(context.site.publicBaseUrl, data.sellerSecret);
+    const subject = `Collection cancelled (reference ${data.reference})`;
+    return buttonEmail(
+      subject,
+      'Your collection is cancelled',
+      [
+        `Hello ${data.firstName},`,
+        `The collection of ${vehicleName(data)} on ${data.day}, ${data.slot}, is cancelled.`,
+        'The offer you accepted still stands: book another day on your page when it suits you.',
+        `Your page: ${url}`,
+        contactLine(context),
+      ],
+      { label: 'Book another day', url },
+      context,
+    );
+  },
+} as const;
+
+export type CollectionReminderData = Car & { firstName: string; day: string; slot: string };
+
+/** To the seller, by text at 18:00 the day before: tomorrow's collection and what to have ready. */
+export const collectionReminder = {
+  name: 'collection-reminder',
+  sms(data: CollectionReminderData, context: MessageContext): string {
+    const { tradingName, phone } = context.site;
+    const call = phone ? ` To change it, call ${phone.display}.` : '';
+    return `${tradingName}: hello ${data.firstName}, we collect ${vehicleName(data)} (ref ${data.reference}) tomorrow, ${data.day}, ${data.slot}. Please have the V5C logbook and every key ready.${call}`;
   },
 } as const;

@@ -16,6 +16,7 @@ export const publicPagePaths: string[] = [...indexablePublicPaths, ...otherPubli
 export const adminPagePaths = (valuationId: string): string[] => [
   '/admin',
   '/admin/archived',
+  '/admin/collections',
   ...['condition', 'photos', 'dvla', 'location'].map((tab) => `/admin/valuations/${valuationId}?tab=${tab}`),
   '/admin/reviews',
   '/admin/complaints',

@@ -33,6 +33,7 @@ export const islandWake = {
   'features/public/your-valuation/photos-panel': 'interaction',
   'features/public/your-valuation/damage-panel': 'interaction',
   'features/public/your-valuation/documents-panel': 'interaction',
+  'features/public/your-valuation/collection-panel': 'interaction',
 } as const satisfies Record<IslandName, IslandWake>;
 
 /**

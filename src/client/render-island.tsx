@@ -9,6 +9,7 @@ import { OfferPanel } from '~/client/features/public/your-valuation/offer-panel'
 import { PhotosPanel } from '~/client/features/public/your-valuation/photos-panel';
 import { DamagePanel } from '~/client/features/public/your-valuation/damage-panel';
 import { DocumentsPanel } from '~/client/features/public/your-valuation/documents-panel';
+import { CollectionPanel } from '~/client/features/public/your-valuation/collection-panel';
 import { RegistrationForm } from '~/client/components/registration-input';
 import { VehiclePicture } from '~/client/components/vehicle-picture';
 import type { IslandName } from '~/client/islands';
@@ -34,6 +35,7 @@ const islandComponents: Record<IslandName, AnyComponent> = {
   'features/public/your-valuation/photos-panel': PhotosPanel,
   'features/public/your-valuation/damage-panel': DamagePanel,
   'features/public/your-valuation/documents-panel': DocumentsPanel,
+  'features/public/your-valuation/collection-panel': CollectionPanel,
 };
 
 /**

@@ -177,6 +177,11 @@ const backOffice: RouteObject = {
           lazy: () => import('~/client/features/admin/purchased-vehicles/purchased-vehicles-page'),
         },
         {
+          path: 'collections',
+          id: 'features/admin/collections/collections-page',
+          lazy: () => import('~/client/features/admin/collections/collections-page'),
+        },
+        {
           path: 'archived',
           id: 'features/admin/valuations/archived/archived-page',
           lazy: () => import('~/client/features/admin/valuations/archived/archived-page'),

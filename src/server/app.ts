@@ -42,8 +42,9 @@ import { sellerCookies, sellerPortalRoutes, type SellerPortalRoutesDeps } from '
 import { damageRoutes, type DamageRoutesDeps } from './features/evidence';
 import { dataRequestsRoutes } from './features/data-requests';
 import { documentRoutes, type DocumentRoutesDeps } from './features/documents';
+import { financeRoutes } from './features/finance';
 import { checkDistancePostcode, distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
-import { collectionRoutes, type CollectionRoutesDeps } from './features/collections';
+import { collectionRoutes, collectionsAdminRoutes, type CollectionRoutesDeps } from './features/collections';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
 import { seoRoutes } from './features/seo/seo-routes';
 import { usersRoutes } from './features/users/users-routes';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
     ...deps.collections,
   });
+  await app.register(collectionsAdminRoutes, { db, clock, bandOf, tradingName: site.tradingName });
   await app.register(documentRoutes, {
     db,
     files,
@@ -313,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     linkDaysAfterClose: config.sellerLinkDaysAfterClose,
     ...deps.documents,
   });
+  await app.register(financeRoutes, { db, clock });
   const visits = createVisitRecorder({
     db,
     geo: deps.analytics?.geo ?? geoLiteLookup,

@@ -151,6 +151,8 @@ function validBodies(seeded: Seeded): Record<string, Record<string, unknown>> {
     'POST /api/admin/data-requests/search': { email: 'nobody.here@example.com' },
     'POST /api/admin/data-requests/export': { email: 'nobody.here@example.com' },
     'POST /api/admin/data-requests/erase': { email: 'nobody.here@example.com', confirm: 'nobody.here@example.com' },
+    'PUT /api/admin/collections/settings': { morning: 2, afternoon: 2 },
+    'PUT /api/admin/collections/days/{date}': { morning: 1, afternoon: 0, note: 'Van in for service' },
   };
 }
 
@@ -175,6 +177,8 @@ function validParameters(seeded: Seeded, apiPath: string): Record<string, string
     kind: 'v5c',
     index: '0',
     type: 'welcome',
+    // A collection day far ahead, so no day's change is refused as past.
+    date: '2099-01-05',
   };
 }
 

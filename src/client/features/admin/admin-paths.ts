@@ -18,4 +18,5 @@ export const adminPaths = {
   dataRequests: '/admin/data-requests',
   analytics: '/admin/analytics',
   purchasedVehicles: '/admin/purchased-vehicles',
+  collections: '/admin/collections',
 } as const;

@@ -4,3 +4,5 @@
  */
 export { collectionRoutes, COLLECTION_CALLS_LIMIT, type CollectionRoutesDeps } from './collections-routes';
 export { sellerCollection } from './seller-collection';
+export { currentBooking } from './bookings';
+export { collectionsAdminRoutes, type CollectionsAdminRoutesDeps } from './collections-admin-routes';

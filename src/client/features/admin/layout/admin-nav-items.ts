@@ -8,6 +8,7 @@ import {
   MessageSquareQuote,
   Phone,
   ShieldAlert,
+  Truck,
   Users,
   Voicemail,
   type LucideIcon,
@@ -31,6 +32,7 @@ export type AdminNavItem = {
  */
 export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: adminPaths.collections, label: 'Collections', icon: Truck },
   { to: adminPaths.archived, label: 'Archived', icon: Archive },
   { to: adminPaths.reviews, label: 'Reviews', icon: MessageSquareQuote, count: 'pendingReviews' },
   { to: adminPaths.complaints, label: 'Complaints', icon: ShieldAlert },

@@ -19,6 +19,7 @@ import { OfferPanelIsland } from './offer-panel';
 import { PhotosPanelIsland } from './photos-panel';
 import { DamagePanelIsland } from './damage-panel';
 import { DocumentsPanelIsland } from './documents-panel';
+import { CollectionPanelIsland } from './collection-panel';
 
 export const handle: RouteHandle = {
   meta: {
@@ -111,7 +112,32 @@ function Status({ view }: { view: SellerView }) {
   }
   if (view.stage === 'offer_accepted') {
     return (
-      <p>Thank you for accepting our offer. We will contact you within one working day to arrange a free collection.</p>
+      <p>
+        Thank you for accepting our offer.{' '}
+        {view.collection.state === 'by_arrangement' ? (
+          'We will call you within one working day to arrange a free collection.'
+        ) : (
+          <>
+            Choose a day for us to collect your car{' '}
+            <a href="#collection" className={linkClass}>
+              below
+            </a>
+            : collection is free.
+          </>
+        )}
+      </p>
+    );
+  }
+  if (view.stage === 'collection_booked' && view.collection.booking) {
+    const { dayLabel, slotLabel } = view.collection.booking;
+    return (
+      <p>
+        We collect your car on{' '}
+        <strong>
+          {dayLabel}, {slotLabel}
+        </strong>
+        , and pay you before it leaves.
+      </p>
     );
   }
   return null;
@@ -157,6 +183,14 @@ export function Component() {
           </section>
           {view.offer && (
             <OfferPanelIsland offer={view.offer} now={view.now} freshOfferRequestedAt={view.freshOfferRequestedAt} />
+          )}
+          {view.collection.state !== 'not_yet' && view.collection.state !== 'closed' && (
+            <section id="collection" aria-labelledby="collection-title" className={cardClass}>
+              <h2 id="collection-title" className="text-lg font-bold text-brand-900">
+                Collection
+              </h2>
+              <CollectionPanelIsland collection={view.collection} />
+            </section>
           )}
           {view.documents && (
             <section id="documents" aria-labelledby="documents-title" className={cardClass}>

@@ -1,4 +1,3 @@
-import type PDFDocument from 'pdfkit';
 import { NOT_GIVEN } from './report-model';
 
 /**
@@ -7,24 +6,8 @@ import { NOT_GIVEN } from './report-model';
  * `doc.y` and leaves `doc.y` below what it drew.
  */
 
-export type Doc = InstanceType<typeof PDFDocument>;
-
-export const PAGE = { margin: 48, top: 56, bottom: 64 } as const;
-export const COLOURS = {
-  navy: '#0b2a4a',
-  text: '#1f2933',
-  muted: '#52606d',
-  rule: '#d5dce4',
-  zebra: '#f4f6f9',
-  plate: '#f7d117',
-  pass: '#1e7b34',
-  fail: '#b42318',
-  warningFill: '#fff4e0',
-  warningEdge: '#d97706',
-  infoFill: '#eef3f9',
-  infoEdge: '#1f5790',
-} as const;
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export { COLOURS, FONT, PAGE, type Doc } from '~/server/pdf/house-style';
+import { COLOURS, FONT, PAGE, type Doc } from '~/server/pdf/house-style';
 
 export const contentWidth = (doc: Doc) => doc.page.width - PAGE.margin * 2;
 const pageBottom = (doc: Doc) => doc.page.height - PAGE.bottom;

@@ -1,3 +1,4 @@
+import { collectPdf } from '~/server/pdf/house-style';
 import PDFDocument from 'pdfkit';
 import {
   COLOURS,
@@ -47,7 +48,7 @@ export async function renderReportPdf(
       ModDate: options.now,
     },
   });
-  const done = collect(doc);
+  const done = collectPdf(doc);
   doc.on('pageAdded', () => runningHeader(doc, model));
 
   header(doc, model);
@@ -66,15 +67,6 @@ export async function renderReportPdf(
 
   doc.end();
   return done;
-}
-
-function collect(doc: Doc): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 /** The first page's navy band: the business on the left, the report's title, reference and date on the right. */

@@ -11,6 +11,7 @@ import { DetailTabs } from './components/detail-tabs';
 import { ConversationCard } from './components/conversation-card';
 import { DamageCard } from './components/damage-card';
 import { DocumentsCard } from './components/documents-card';
+import { FinanceCard } from './components/finance-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
@@ -68,6 +69,11 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
           <section aria-label="Documents" className="order-4 min-w-0 lg:order-none">
             <DocumentsCard key={`documents-${valuation.id}`} valuation={valuation} />
           </section>
+          {valuation.outstandingFinance === 'yes' ? (
+            <section aria-label="Finance settlement" className="order-4 min-w-0 lg:order-none">
+              <FinanceCard key={`finance-${valuation.id}`} valuation={valuation} />
+            </section>
+          ) : null}
           <section aria-label="Timeline" className="order-5 grid gap-6 lg:order-none">
             <DamageCard valuation={valuation} />
             <TimelineCard events={valuation.events} />

@@ -32,6 +32,22 @@ describe('timeline events in words', () => {
     expect(describeEvent({ type: 'status_changed', data: {} }).title).toBe('Status changed from unknown to unknown');
   });
 
+  it('words the confirmed finance settlement: lender, figure and the letter’s last day', () => {
+    expect(
+      describeEvent({
+        type: 'finance_confirmed',
+        data: { lender: 'Black Horse', settlementPence: 875_032, validUntil: '2026-03-20' },
+      }),
+    ).toEqual({
+      title: 'Finance settlement confirmed: Black Horse, £8,750.32, valid until Fri 20 Mar 2026',
+      tone: 'success',
+    });
+    expect(describeEvent({ type: 'finance_confirmed', data: { settlementPence: 'lots' } }).title).toBe(
+      'Finance settlement confirmed',
+    );
+    expect(eventActor({ type: 'finance_confirmed', actor: 'sam' })).toBe('sam');
+  });
+
   it('says who: the admin, the seller for their own steps, else the system', () => {
     expect(eventActor({ type: 'offer_sent', actor: 'sam' })).toBe('sam');
     expect(eventActor({ type: 'created', actor: null })).toBe('Seller');

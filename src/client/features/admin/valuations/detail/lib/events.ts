@@ -6,6 +6,7 @@ import { formatPounds } from '~/shared/valuation-offer';
 import { isPhotoShot, photoShotGuide } from '~/shared/photo-shots';
 import { carPanels, damageKindLabels, damageKinds, panelGuide } from '~/shared/car-diagram';
 import { documentGuide, documentKinds } from '~/shared/document-checklist';
+import { formatDay } from '~/shared/finance-settlement';
 
 /**
  * The timeline's lines: what happened, in words, from each event's type and data. Types the
@@ -172,6 +173,19 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
       ].filter((part): part is string => part !== undefined);
       const detail = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
       return { title: 'Documents complete', ...(detail ? { detail } : {}), tone: 'success' };
+    }
+    case 'finance_confirmed': {
+      const pence = count(data.settlementPence);
+      const until = text(data.validUntil);
+      const parts = [
+        text(data.lender),
+        pence === undefined ? undefined : formatPounds(pence),
+        until === undefined ? undefined : `valid until ${formatDay(until)}`,
+      ].filter((part): part is string => part !== undefined);
+      return {
+        title: parts.length > 0 ? `Finance settlement confirmed: ${parts.join(', ')}` : 'Finance settlement confirmed',
+        tone: 'success',
+      };
     }
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };

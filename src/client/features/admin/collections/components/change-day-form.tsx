@@ -8,13 +8,13 @@ import {
   collectionAdminMessages,
   collectionMessages,
   collectionSlots,
-  SLOT_CAPACITY_MAX,
   type AdminCollectionDay,
 } from '~/shared/collection-schemas';
 import { errorMessage } from '../../lib/server-errors';
 import type { useChangeDay } from '../api/collections';
 import { fieldIssues, readCapacity } from '../lib/capacity-field';
-import { dayHeading, slotNames } from '../lib/collection-words';
+import { SlotCapacityField } from './slot-capacity-field';
+import { dayHeading } from '../lib/collection-words';
 
 const NOTE_MAX = 200;
 
@@ -105,18 +105,13 @@ export function ChangeDayForm({
     >
       <div className="grid grid-cols-2 gap-3">
         {collectionSlots.map((slot) => (
-          <FormField key={slot} label={`${slotNames[slot]} collections`} error={errors[slot]}>
-            <Input
-              name={slot}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={SLOT_CAPACITY_MAX}
-              step={1}
-              value={values[slot]}
-              onChange={(event) => setValues((current) => ({ ...current, [slot]: event.target.value }))}
-            />
-          </FormField>
+          <SlotCapacityField
+            key={slot}
+            slot={slot}
+            value={values[slot]}
+            error={errors[slot]}
+            onChange={(value) => setValues((current) => ({ ...current, [slot]: value }))}
+          />
         ))}
       </div>
       <FormField

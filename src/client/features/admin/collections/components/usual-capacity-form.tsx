@@ -2,14 +2,12 @@ import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
-import { FormField } from '~/client/components/ui/form-field';
-import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/toast';
-import { collectionAdminMessages, collectionSlots, slotTimes, SLOT_CAPACITY_MAX } from '~/shared/collection-schemas';
+import { collectionAdminMessages, collectionSlots, slotTimes } from '~/shared/collection-schemas';
 import { errorMessage } from '../../lib/server-errors';
 import { useSaveUsualCapacity, type Capacity } from '../api/collections';
 import { fieldIssues, readCapacity } from '../lib/capacity-field';
-import { slotNames } from '../lib/collection-words';
+import { SlotCapacityField } from './slot-capacity-field';
 
 /**
  * The usual capacity (issue 36): how many collections a working day (Monday to Friday, not a bank
@@ -72,23 +70,14 @@ export function UsualCapacityForm({ usual }: { usual: Capacity }) {
           className="grid gap-4 sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-start"
         >
           {collectionSlots.map((slot) => (
-            <FormField
+            <SlotCapacityField
               key={slot}
-              label={`${slotNames[slot]} collections`}
+              slot={slot}
               hint={slotTimes[slot].label.replace(/^\w+, /, '')}
+              value={values[slot]}
               error={errors[slot]}
-            >
-              <Input
-                name={slot}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={SLOT_CAPACITY_MAX}
-                step={1}
-                value={values[slot]}
-                onChange={(event) => setValues((current) => ({ ...current, [slot]: event.target.value }))}
-              />
-            </FormField>
+              onChange={(value) => setValues((current) => ({ ...current, [slot]: value }))}
+            />
           ))}
           <Button
             type="submit"

@@ -26,7 +26,10 @@ const steps = [
       const failures = r.testResults.flatMap((file) =>
         file.assertionResults
           .filter((test) => test.status === 'failed')
-          .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${firstLine(test.failureMessages)}`),
+          .map(
+            (test) =>
+              `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${firstLine(test.failureMessages)}`,
+          ),
       );
       // A file that failed without any test failing (an import error, a hook that threw).
       for (const file of r.testResults) {
@@ -34,7 +37,12 @@ const steps = [
           failures.push(`${file.name.replace(`${process.cwd()}/`, '')}: ${firstLine([file.message])}`);
         }
       }
-      return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests, failures };
+      return {
+        passed: r.numPassedTests,
+        failed: r.numFailedTests,
+        skipped: r.numPendingTests + r.numTodoTests,
+        failures,
+      };
     },
   },
   {
@@ -50,19 +58,29 @@ const steps = [
           for (const test of spec.tests) {
             if (test.status !== 'unexpected') continue;
             const error = test.results.at(-1)?.error?.message;
-            failures.push(`${spec.file} > ${[...titles, spec.title].filter(Boolean).join(' > ')}: ${firstLine([error])}`);
+            failures.push(
+              `${spec.file} > ${[...titles, spec.title].filter(Boolean).join(' > ')}: ${firstLine([error])}`,
+            );
           }
         }
       };
       for (const suite of r.suites) visit(suite, []);
-      return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped, failures };
+      return {
+        passed: r.stats.expected + r.stats.flaky,
+        failed: r.stats.unexpected,
+        skipped: r.stats.skipped,
+        failures,
+      };
     },
   },
 ];
 
 /** The first non-empty line of a failure, without colours, short enough for the summary. */
 function firstLine(messages) {
-  const text = (messages ?? []).filter(Boolean).join('\n').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = (messages ?? [])
+    .filter(Boolean)
+    .join('\n')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
   return (text.split('\n').find((line) => line.trim()) ?? '(no message)').trim().slice(0, 300);
 }
 

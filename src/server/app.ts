@@ -43,6 +43,8 @@ import { damageRoutes, type DamageRoutesDeps } from './features/evidence';
 import { dataRequestsRoutes } from './features/data-requests';
 import { documentRoutes, type DocumentRoutesDeps } from './features/documents';
 import { financeRoutes } from './features/finance';
+import { handoverRoutes, type HandoverRoutesDeps } from './features/handover';
+import { voucherRoutes } from './features/vouchers';
 import { checkDistancePostcode, distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { collectionRoutes, collectionsAdminRoutes, type CollectionRoutesDeps } from './features/collections';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
@@ -109,6 +111,7 @@ export type AppDeps = {
   damage?: Pick<DamageRoutesDeps, 'callsLimit'>;
   documents?: Pick<DocumentRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
   collections?: Pick<CollectionRoutesDeps, 'callsLimit'>;
+  handover?: Pick<HandoverRoutesDeps, 'callsLimit'>;
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -316,6 +319,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.documents,
   });
   await app.register(financeRoutes, { db, clock });
+  await app.register(handoverRoutes, {
+    db,
+    outbox,
+    clock,
+    site,
+    promotionAt: (now) => siteAt(now).promotion,
+    sellerCookie: sellerCookies(config.secureCookies).read,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.handover,
+  });
+  await app.register(voucherRoutes, { db, outbox, clock });
   const visits = createVisitRecorder({
     db,
     geo: deps.analytics?.geo ?? geoLiteLookup,

@@ -7,9 +7,8 @@ import {
   SETTLEMENT_MAX_PENCE,
   type FinanceSettlement,
 } from './finance-settlement';
-import { formatPounds } from './offer-basics';
 import { text } from './schema-kit';
-import { poundsToPence } from './valuation-offer';
+import { poundsField } from './pounds-field';
 
 /**
  * The route schemas of the finance settlement (issue 36): `GET` and `PUT
@@ -28,29 +27,11 @@ export const confirmFinanceSchema = z.object({
     tooLong: m.lenderTooLong,
   }),
   /** Pounds, as on the letter: "8,750.32", "£8750.32" or 8750.32; £0 when the finance is already paid off. */
-  settlement: z
-    .union([z.string(), z.number()], { message: m.settlementRequired })
-    .refine((v) => String(v).trim() !== '', m.settlementRequired)
-    .transform((v, ctx) => {
-      const pence = poundsToPence(v);
-      if (pence === undefined) {
-        ctx.addIssue({ code: 'custom', message: m.settlementInvalid });
-        return z.NEVER;
-      }
-      if (pence > SETTLEMENT_MAX_PENCE) {
-        ctx.addIssue({ code: 'custom', message: m.settlementTooHigh });
-        return z.NEVER;
-      }
-      return pence;
-    })
-    // The API document's statement of the rules above (issue 32): JSON Schema cannot parse pounds.
-    .meta({
-      anyOf: [
-        { type: 'string', pattern: '^£?(?:0|[1-9][0-9]{0,5}|[1-9][0-9]{0,2},[0-9]{3})(?:\\.[0-9]{1,2})?$' },
-        { type: 'number', minimum: 0, maximum: SETTLEMENT_MAX_PENCE / 100, multipleOf: 0.01 },
-      ],
-      description: `Pounds, from 0 to ${formatPounds(SETTLEMENT_MAX_PENCE)}, to the penny: 8750, "8,750.32" or "£8750.32".`,
-    }),
+  settlement: poundsField({
+    allowZero: true,
+    maxPence: SETTLEMENT_MAX_PENCE,
+    messages: { required: m.settlementRequired, invalid: m.settlementInvalid, tooHigh: m.settlementTooHigh },
+  }),
   /** The settlement letter's last day. */
   validUntil: z.iso.date({ message: m.validUntilInvalid }),
 });

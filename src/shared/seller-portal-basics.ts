@@ -1,3 +1,4 @@
+import type { SellerVoucher } from './vouchers';
 import type { SellerCollection } from './collections';
 import type { SellerDocuments } from './documents';
 import type { IndicativePrice } from './indicative-price';
@@ -83,6 +84,16 @@ export type SellerView = {
   documents: SellerDocuments | null;
   /** Collection day (issue 36): the booking, or the days to choose from. */
   collection: SellerCollection;
+  /** Once the sale is paid: the Faster Payments, and the receipt to download. */
+  payment: {
+    paidAt: string;
+    sellerPence: number;
+    lenderPence: number;
+    lender: string | null;
+    receiptPath: string;
+  } | null;
+  /** The launch voucher a completed sale earned, owed or sent. */
+  voucher: SellerVoucher | null;
   /** When the page was made: the countdown starts from it. */
   now: string;
   /** After a plain form post: what happened, or why not. */

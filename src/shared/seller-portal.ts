@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sellerCollectionSchema } from './collection-schemas';
 import { sellerDocumentsSchema } from './documents';
+import { sellerVoucherSchema } from './voucher-schemas';
 import { offerStatuses } from './offer-basics';
 import { registrationSchema } from './registration-schema';
 import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
@@ -65,6 +66,18 @@ export const sellerViewSchema = z.object({
   damageEditable: z.boolean(),
   documents: sellerDocumentsSchema.nullable(),
   collection: sellerCollectionSchema,
+  /** Once the sale is paid: the Faster Payments, and the receipt to download. */
+  payment: z
+    .object({
+      paidAt: z.iso.datetime(),
+      sellerPence: z.number().int(),
+      lenderPence: z.number().int(),
+      lender: z.string().nullable(),
+      receiptPath: z.string(),
+    })
+    .nullable(),
+  /** The launch voucher a completed sale earned, owed or sent. */
+  voucher: sellerVoucherSchema.nullable(),
   now: z.iso.datetime(),
   notice: z.object({ kind: z.enum(['done', 'problem']), text: z.string() }).nullable(),
   indicativePrice: z

@@ -173,9 +173,9 @@ describe('the valuation lifecycle (DESIGN section 9)', () => {
     expect(staffStageChoices('new')).toEqual(['contacted', 'lost']);
     expect(staffStageChoices('contacted')).toEqual(['lost']);
     expect(staffStageChoices('offer_made')).toEqual(['lost']);
-    expect(staffStageChoices('offer_accepted')).toEqual(['collection_booked', 'lost']);
-    expect(staffStageChoices('collection_booked')).toEqual(['collected', 'lost']);
-    expect(staffStageChoices('collected')).toEqual(['completed', 'lost']);
+    expect(staffStageChoices('offer_accepted')).toEqual(['lost']);
+    expect(staffStageChoices('collection_booked')).toEqual(['lost']);
+    expect(staffStageChoices('collected')).toEqual(['lost']);
     expect(staffStageChoices('completed')).toEqual([]);
     expect(staffStageChoices('lost')).toEqual(['contacted']);
   });
@@ -190,5 +190,13 @@ describe('the valuation lifecycle (DESIGN section 9)', () => {
     expect(staffEventFor('contacted', 'lost', undefined)).toEqual({ refusal: stageChoiceMessages.lostNeedsReason });
     expect(staffEventFor('contacted', 'lost', 'withdrawn')).toEqual({ type: 'mark_lost', reason: 'withdrawn' });
     expect(staffEventFor('lost', 'contacted', undefined)).toEqual({ type: 'reopen' });
+    // Collection day's stages are reached by booking, the handover and the payment, never by the control.
+    expect(staffEventFor('offer_accepted', 'collection_booked', undefined)).toEqual({
+      refusal: stageChoiceMessages.collection_booked,
+    });
+    expect(staffEventFor('collection_booked', 'collected', undefined)).toEqual({
+      refusal: stageChoiceMessages.collected,
+    });
+    expect(staffEventFor('collected', 'completed', undefined)).toEqual({ refusal: stageChoiceMessages.completed });
   });
 });

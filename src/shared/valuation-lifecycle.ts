@@ -167,6 +167,9 @@ export const stageChoiceMessages = {
   offer_accepted: 'Only the seller can accept an offer, on their own page.',
   new: 'A request cannot go back to new.',
   lostNeedsReason: 'Choose why this request was lost.',
+  collection_booked: 'Book the collection on the Collections screen, or the seller books it on their page.',
+  collected: 'Record the handover on the handover screen: the mileage, the keys and the V5C.',
+  completed: 'Record the payment on the handover screen: it completes the sale and sends the receipt.',
 } as const;
 
 /**
@@ -183,17 +186,15 @@ export function staffEventFor(
   switch (to) {
     case 'contacted':
       return from === 'lost' ? { type: 'reopen' } : { type: 'contact' };
-    case 'collection_booked':
-      return { type: 'book_collection' };
-    case 'collected':
-      return { type: 'collect' };
-    case 'completed':
-      return { type: 'pay' };
     case 'lost':
       return lostReason ? { type: 'mark_lost', reason: lostReason } : { refusal: stageChoiceMessages.lostNeedsReason };
+    // Each has its own way there, which records what it needs (issue 36): a slot, a handover, a payment.
     case 'offer_made':
     case 'offer_accepted':
     case 'new':
+    case 'collection_booked':
+    case 'collected':
+    case 'completed':
       return { refusal: stageChoiceMessages[to] };
   }
 }

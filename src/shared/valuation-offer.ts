@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poundsField, poundsToPence } from './pounds-field';
 import { optionalText } from './schema-kit';
 import { groupDigits } from './group-digits';
 import { formatPounds, offerStatuses } from './offer-basics';
@@ -33,40 +34,18 @@ export const offerMessages = {
 export const offerSendMethodValues = ['email', 'sms', 'both'] as const;
 export type OfferSendMethodValue = (typeof offerSendMethodValues)[number];
 
-/** "1250", "1,250.50", "£1250" or a number → pence; undefined when it is not an amount of money. */
-export function poundsToPence(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  const match = text === undefined ? null : /^£?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  const pounds = Number(match[1]!.replaceAll(',', ''));
-  const pence = Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(pounds) ? pounds * 100 + pence : undefined;
-}
+export { poundsToPence };
 
 export const offerRequestSchema = z.object({
-  offerAmount: z
-    .union([z.string(), z.number()], { message: offerMessages.amountRequired })
-    .refine((v) => String(v).trim() !== '', offerMessages.amountRequired)
-    .transform((v, ctx) => {
-      const pence = poundsToPence(v);
-      if (pence === undefined || pence <= 0) {
-        ctx.addIssue({ code: 'custom', message: offerMessages.amountInvalid });
-        return z.NEVER;
-      }
-      if (pence > OFFER_MAX_PENCE) {
-        ctx.addIssue({ code: 'custom', message: offerMessages.amountTooHigh });
-        return z.NEVER;
-      }
-      return pence;
-    })
-    // The API document's statement of the rules above (issue 32): JSON Schema cannot parse pounds.
-    .meta({
-      anyOf: [
-        { type: 'string', pattern: '^£?(?:[1-9][0-9]{0,5}|[1-9][0-9]{0,2},[0-9]{3})(?:\\.[0-9]{1,2})?$' },
-        { type: 'number', exclusiveMinimum: 0, maximum: OFFER_MAX_PENCE / 100, multipleOf: 0.01 },
-      ],
-      description: `Pounds, more than 0 and at most ${formatPounds(OFFER_MAX_PENCE)}, to the penny: 1250, "1,250.50" or "£1250".`,
-    }),
+  offerAmount: poundsField({
+    allowZero: false,
+    maxPence: OFFER_MAX_PENCE,
+    messages: {
+      required: offerMessages.amountRequired,
+      invalid: offerMessages.amountInvalid,
+      tooHigh: offerMessages.amountTooHigh,
+    },
+  }),
   notes: optionalText({ max: OFFER_NOTES_MAX_LENGTH, tooLong: offerMessages.notesTooLong, multiline: true }),
   sendMethod: z.enum(offerSendMethodValues, { message: offerMessages.sendMethodInvalid }).default('email'),
   /** UK days it stands after today, to 23:59 UK time on the last (src/shared/offer-validity.ts). */

@@ -153,6 +153,19 @@ function validBodies(seeded: Seeded): Record<string, Record<string, unknown>> {
     'POST /api/admin/data-requests/erase': { email: 'nobody.here@example.com', confirm: 'nobody.here@example.com' },
     'PUT /api/admin/collections/settings': { morning: 2, afternoon: 2 },
     'PUT /api/admin/collections/days/{date}': { morning: 1, afternoon: 0, note: 'Van in for service' },
+    'POST /api/admin/valuations/{id}/handover': {
+      condition: 'as_declared',
+      mileage: 45000,
+      keys: 2,
+      v5cHandedOver: true,
+      sellerIsKeeper: true,
+      notes: 'As declared',
+    },
+    'POST /api/admin/valuations/{id}/payment': {
+      seller: { amount: '1250', reference: 'CARBUY 1', paidAt: '2026-01-01T10:00:00Z' },
+      lender: null,
+    },
+    'POST /api/admin/vouchers/{id}/sent': { code: 'L2S-1234' },
   };
 }
 
@@ -208,6 +221,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         damage: { callsLimit: unlimited },
         documents: { callsLimit: unlimited },
         collections: { callsLimit: unlimited },
+        handover: { callsLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

@@ -80,6 +80,16 @@ export const apiRouteAccess: Record<string, Access> = {
   // The finance settlement (issue 36): staff confirm it from the settlement letter.
   'GET /api/admin/valuations/:id/finance': 'admin',
   'PUT /api/admin/valuations/:id/finance': 'admin',
+  // Collection day at the door (issue 36): the handover, the payment and the receipt; the seller's
+  // receipt is behind their cookie (checked in the handler, as the seller's other calls).
+  'GET /api/admin/valuations/:id/handover': 'admin',
+  'POST /api/admin/valuations/:id/handover': 'admin',
+  'POST /api/admin/valuations/:id/payment': 'admin',
+  'GET /api/admin/valuations/:id/receipt': 'admin',
+  'GET /api/your-valuation/receipt': 'public',
+  // The launch vouchers owed after completed sales (issue 36).
+  'GET /api/admin/vouchers': 'admin',
+  'POST /api/admin/vouchers/:id/sent': 'admin',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',

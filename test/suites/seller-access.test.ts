@@ -100,6 +100,7 @@ describe('the seller’s routes, by caller', () => {
       { method: 'GET', url: '/api/your-valuation/collection' },
       { method: 'PUT', url: '/api/your-valuation/collection', payload: { date: '2026-12-01', slot: 'morning' } },
       { method: 'DELETE', url: '/api/your-valuation/collection' },
+      { method: 'GET', url: '/api/your-valuation/receipt' },
       { method: 'GET', url: '/your-valuation' },
       { method: 'POST', url: '/api/your-valuation/messages', payload: { body: 'Hello' } },
       { method: 'POST', url: '/api/your-valuation/offer/fresh', payload: { offerId } },

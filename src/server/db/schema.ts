@@ -37,6 +37,8 @@ import {
 import type { CarPanel, DamageKind } from '~/shared/car-diagram';
 import { SLOT_CAPACITY_MAX, type CollectionBookingStatus, type CollectionSlot } from '~/shared/collections';
 import { KEYS_MAX, type DocumentKind, type DocumentStatus } from '~/shared/document-checklist';
+import type { HandoverCondition, Payee } from '~/shared/handover';
+import type { VoucherStatus } from '~/shared/vouchers';
 import { messageChannels, messageStatuses } from '~/shared/messages';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
 import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
@@ -351,6 +353,15 @@ export const valuationEventTypes = [
   'collection_cancelled',
   /** Staff confirmed the finance settlement: { lender, settlementPence, validUntil }. */
   'finance_confirmed',
+  /** The handover at the door (issue 36): { mileage, keys, v5cHandedOver, sellerIsKeeper }, or why we did not buy. */
+  'handover_recorded',
+  'handover_refused',
+  /** The Faster Payments that paid for the car: { payments: [{ payee, amountPence, reference, paidAt }] }. */
+  'payment_recorded',
+  /** The launch voucher: owed { voucherId, dueDate }, not owed { reason }, sent { voucherId }. */
+  'voucher_owed',
+  'voucher_not_owed',
+  'voucher_sent',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -920,6 +931,101 @@ export const collectionBookings = pgTable(
     index('collection_bookings_valuation_idx').on(t.valuationId, t.createdAt),
     check('collection_bookings_slot', sql`${t.slot} IN ('morning', 'afternoon')`),
     check('collection_bookings_status', sql`${t.status} IN ('booked', 'moved', 'cancelled', 'collected')`),
+  ],
+);
+
+/**
+ * What was recorded at the door on collection day (issue 36): the car as declared, with the mileage
+ * read, the keys and the V5C handed over and whether the seller is the keeper the V5C names; or not
+ * as declared, with why (the request is then lost: we did not buy it). One per request.
+ */
+export const collectionHandovers = pgTable(
+  'collection_handovers',
+  {
+    valuationId: uuid('valuation_id')
+      .primaryKey()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => collectionBookings.id, { onDelete: 'set null' }),
+    condition: varchar('condition', { length: 20 }).$type<HandoverCondition>().notNull(),
+    mileage: integer('mileage'),
+    keys: smallint('keys'),
+    v5cHandedOver: boolean('v5c_handed_over'),
+    sellerIsKeeper: boolean('seller_is_keeper'),
+    notes: varchar('notes', { length: 500 }),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamptz('recorded_at').notNull(),
+  },
+  (t) => [
+    check('collection_handovers_condition', sql`${t.condition} IN ('as_declared', 'not_as_declared')`),
+    check(
+      'collection_handovers_as_declared',
+      sql`${t.condition} <> 'as_declared' OR (${t.mileage} IS NOT NULL AND ${t.keys} IS NOT NULL AND ${t.v5cHandedOver} IS NOT NULL AND ${t.sellerIsKeeper} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A Faster Payment that paid for a car (issue 36): to the seller, or to the lender to settle the
+ * finance; at most one of each per request, with the reference sent and the time it was sent.
+ */
+export const valuationPayments = pgTable(
+  'valuation_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    payee: varchar('payee', { length: 10 }).$type<Payee>().notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    reference: varchar('reference', { length: 18 }).notNull(),
+    paidAt: timestamptz('paid_at').notNull(),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('valuation_payments_payee_key').on(t.valuationId, t.payee),
+    check('valuation_payments_payee', sql`${t.payee} IN ('seller', 'lender')`),
+    check('valuation_payments_amount', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * The launch voucher a completed sale earned (issue 36; SPEC section 1): owed until staff send it,
+ * due within the promotion's working days. One per customer: `customer_key` is the seller's
+ * e-mail address, lower-cased, and unique.
+ */
+export const launchVouchers = pgTable(
+  'launch_vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    customerKey: varchar('customer_key', { length: 255 }).notNull(),
+    amountPounds: integer('amount_pounds').notNull(),
+    brand: varchar('brand', { length: 100 }).notNull(),
+    owedOn: calendarDate('owed_on').notNull(),
+    dueDate: calendarDate('due_date').notNull(),
+    status: varchar('status', { length: 10 }).$type<VoucherStatus>().notNull().default('owed'),
+    code: varchar('code', { length: 64 }),
+    sentAt: timestamptz('sent_at'),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('launch_vouchers_valuation_key').on(t.valuationId),
+    uniqueIndex('launch_vouchers_customer_key').on(t.customerKey),
+    index('launch_vouchers_owed_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'owed'`),
+    index('launch_vouchers_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
+    check('launch_vouchers_status', sql`${t.status} IN ('owed', 'sent')`),
+    check(
+      'launch_vouchers_sent_has_code',
+      sql`${t.status} = 'owed' OR (${t.code} IS NOT NULL AND ${t.sentAt} IS NOT NULL)`,
+    ),
   ],
 );
 

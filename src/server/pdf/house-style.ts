@@ -35,3 +35,57 @@ export function collectPdf(doc: Doc): Promise<Buffer> {
     doc.on('error', reject);
   });
 }
+
+/** The navy band's height at the top of a document's first page. */
+export const HEADER_BAND_HEIGHT = 84;
+
+export type HeaderBand = {
+  /** Left: the trading name, and what the document is under it. */
+  tradingName: string;
+  kind: string;
+  /** Right: the document's own title (a day, a receipt number) and up to two small lines. */
+  title: string;
+  lines: string[];
+};
+
+/** The first page's navy band; leaves `doc.y` just below it. */
+export function headerBand(doc: Doc, band: HeaderBand) {
+  const pageWidth = doc.page.width;
+  doc.rect(0, 0, pageWidth, HEADER_BAND_HEIGHT).fill(COLOURS.navy);
+  doc.font(FONT.bold).fontSize(19).fillColor('#ffffff');
+  doc.text(band.tradingName, PAGE.margin, 22, { width: 230, lineBreak: false, ellipsis: true });
+  doc.font(FONT.regular).fontSize(9).fillColor(COLOURS.headerMuted);
+  doc.text(band.kind, PAGE.margin, 48, { width: 230, lineBreak: false });
+  const right = { width: 280, align: 'right' as const, lineBreak: false };
+  const rightX = pageWidth - PAGE.margin - 280;
+  doc.font(FONT.bold).fontSize(16).fillColor('#ffffff').text(band.title, rightX, 22, right);
+  doc.font(FONT.regular).fontSize(9).fillColor(COLOURS.headerMuted);
+  band.lines.slice(0, 2).forEach((line, index) => doc.text(line, rightX, 46 + index * 12, right));
+  doc.y = HEADER_BAND_HEIGHT + 10;
+}
+
+/** Every page's footer: a rule, `text` on the left and "Page n of m" on the right (needs `bufferPages`). */
+export function pageFooters(doc: Doc, text: string) {
+  const range = doc.bufferedPageRange();
+  const footerWidth = doc.page.width - PAGE.margin * 2;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - 42;
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + footerWidth, y)
+      .lineWidth(0.5)
+      .strokeColor(COLOURS.rule)
+      .stroke();
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOURS.muted);
+    doc.text(text, PAGE.margin, y + 8, { width: footerWidth - 80, lineBreak: false, ellipsis: true });
+    doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin + footerWidth - 80, y + 8, {
+      width: 80,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}

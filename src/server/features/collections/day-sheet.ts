@@ -7,7 +7,7 @@ import {
 } from '~/shared/collection-schemas';
 import { formatPounds } from '~/shared/offer-basics';
 import { makeAndModel } from '~/shared/vehicle-names';
-import { collectPdf, COLOURS, FONT, PAGE, type Doc } from '~/server/pdf/house-style';
+import { collectPdf, COLOURS, FONT, headerBand, PAGE, pageFooters, type Doc } from '~/server/pdf/house-style';
 import { describeSlot } from './bookings';
 
 /**
@@ -17,8 +17,6 @@ import { describeSlot } from './bookings';
  * tick on the doorstep (V5C, keys, ID, payment). pdfkit's built-in Helvetica and the dealer
  * report's house colours; `now` is the creation date, so the same input gives the same bytes.
  */
-
-const HEADER_HEIGHT = 84;
 
 export type DaySheetInput = {
   day: AdminCollectionDay;
@@ -79,7 +77,12 @@ export async function renderDaySheet(input: DaySheetInput): Promise<Buffer> {
   doc.on('pageAdded', () => runningHeader(doc, tradingName, dayLabel));
 
   const total = day.slots.reduce((sum, slot) => sum + slot.bookings.length, 0);
-  header(doc, { tradingName, dayLabel, total, now });
+  headerBand(doc, {
+    tradingName,
+    kind: 'Driver’s day sheet',
+    title: dayLabel,
+    lines: [total ? plural(total, 'collection') : 'No collections booked', `Printed ${ukDateTime.format(now)}`],
+  });
   const closed = day.bankHoliday ? `Bank holiday: ${day.bankHoliday}` : day.weekend ? 'Weekend' : null;
   if (closed) noteBox(doc, closed, 'info');
   if (day.note) noteBox(doc, `Note: ${day.note}`, 'info');
@@ -94,25 +97,9 @@ export async function renderDaySheet(input: DaySheetInput): Promise<Buffer> {
     }
     slot.bookings.forEach((booking, index) => bookingCard(doc, booking, index + 1, slotTimes[slot.slot].label));
   }
-  footers(doc, `${tradingName}  ·  Collections ${dayLabel}  ·  Confidential: sellers’ details`);
+  pageFooters(doc, `${tradingName}  ·  Collections ${dayLabel}  ·  Confidential: sellers’ details`);
   doc.end();
   return done;
-}
-
-function header(doc: Doc, model: { tradingName: string; dayLabel: string; total: number; now: Date }) {
-  const pageWidth = doc.page.width;
-  doc.rect(0, 0, pageWidth, HEADER_HEIGHT).fill(COLOURS.navy);
-  doc.font(FONT.bold).fontSize(19).fillColor('#ffffff');
-  doc.text(model.tradingName, PAGE.margin, 22, { width: 230, lineBreak: false, ellipsis: true });
-  doc.font(FONT.regular).fontSize(9).fillColor(COLOURS.headerMuted);
-  doc.text('Driver’s day sheet', PAGE.margin, 48, { width: 230, lineBreak: false });
-  const right = { width: 280, align: 'right' as const, lineBreak: false };
-  const rightX = pageWidth - PAGE.margin - 280;
-  doc.font(FONT.bold).fontSize(16).fillColor('#ffffff').text(model.dayLabel, rightX, 22, right);
-  doc.font(FONT.regular).fontSize(9).fillColor(COLOURS.headerMuted);
-  doc.text(model.total ? plural(model.total, 'collection') : 'No collections booked', rightX, 46, right);
-  doc.text(`Printed ${ukDateTime.format(model.now)}`, rightX, 58, right);
-  doc.y = HEADER_HEIGHT + 10;
 }
 
 function runningHeader(doc: Doc, tradingName: string, dayLabel: string) {
@@ -360,29 +347,4 @@ function bookingCard(doc: Doc, b: AdminCollectionBooking, number: number, window
     .stroke();
   doc.y = top + height;
   doc.x = PAGE.margin;
-}
-
-function footers(doc: Doc, text: string) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 42;
-    const footerWidth = width(doc);
-    doc
-      .moveTo(PAGE.margin, y)
-      .lineTo(PAGE.margin + footerWidth, y)
-      .lineWidth(0.5)
-      .strokeColor(COLOURS.rule)
-      .stroke();
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOURS.muted);
-    doc.text(text, PAGE.margin, y + 8, { width: footerWidth - 80, lineBreak: false, ellipsis: true });
-    doc.text(`Page ${i + 1} of ${range.count}`, PAGE.margin + footerWidth - 80, y + 8, {
-      width: 80,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottomMargin;
-  }
 }

@@ -6,3 +6,5 @@ export { collectionRoutes, COLLECTION_CALLS_LIMIT, type CollectionRoutesDeps } f
 export { sellerCollection } from './seller-collection';
 export { currentBooking } from './bookings';
 export { collectionsAdminRoutes, type CollectionsAdminRoutesDeps } from './collections-admin-routes';
+export { documentsState } from './collections-admin';
+export { addWorkingDays, ukDateAt } from './working-days';

@@ -39,3 +39,12 @@ export {
   type SellerActivityKind,
   type StaffReplyData,
 } from './templates/seller-side';
+export {
+  carNotBought,
+  purchaseReceipt,
+  voucherSent,
+  type CarNotBoughtData,
+  type PurchaseReceiptData,
+  type VoucherSentData,
+} from './templates/collection-day';
+export { ukDateTime } from './templates/layout';

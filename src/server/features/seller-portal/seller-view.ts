@@ -1,7 +1,13 @@
 import type { DistanceBand } from '~/shared/distance';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { carValuations, offerAcceptances, valuationMessages, valuationOffers } from '~/server/db/schema';
+import {
+  carValuations,
+  offerAcceptances,
+  valuationMessages,
+  valuationOffers,
+  valuationPayments,
+} from '~/server/db/schema';
 import { indicativePriceOf } from '~/shared/indicative-price';
 import { conditionLines } from '~/shared/offer-basics';
 import { damageMarkersOf, effectiveOfferStatus, photoIds } from '../valuations';
@@ -10,6 +16,7 @@ import { makeAndModel } from '~/shared/vehicle-names';
 import { sellerCollection } from '../collections';
 import { sellerDocuments } from '../documents';
 import { markersEditable } from '../evidence';
+import { sellerVoucherOf } from '../vouchers';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
 /** The conversation shows at most this many messages, the newest. */
@@ -56,6 +63,8 @@ export async function loadSellerView(
     .orderBy(desc(valuationMessages.createdAt))
     .limit(MESSAGES_SHOWN);
   const vehicle = [makeAndModel(row), row.year].filter(Boolean).join(' ');
+  const payment = row.status === 'completed' ? await paymentOf(db, row) : null;
+  const voucher = row.status === 'completed' ? await sellerVoucherOf(db, valuationId) : null;
   return {
     reference: row.reference,
     firstName: row.firstName,
@@ -84,8 +93,29 @@ export async function loadSellerView(
     damageEditable: markersEditable(row.status),
     documents: documents.asked ? documents : null,
     collection,
+    payment,
+    voucher,
     now: now.toISOString(),
     notice: null,
     indicativePrice: indicativePriceOf(row),
+  };
+}
+
+/** The seller's receipt, from their page (features/handover). */
+const SELLER_RECEIPT_PATH = '/api/your-valuation/receipt';
+
+/** How we paid for the car: to the seller and to the lender, and when the last payment went. */
+async function paymentOf(db: Db, row: typeof carValuations.$inferSelect): Promise<SellerView['payment']> {
+  const payments = await db.select().from(valuationPayments).where(eq(valuationPayments.valuationId, row.id));
+  if (payments.length === 0) return null;
+  const paid = (payee: 'seller' | 'lender') =>
+    payments.filter((p) => p.payee === payee).reduce((sum, p) => sum + p.amountPence, 0);
+  const last = payments.reduce((latest, p) => (p.paidAt > latest ? p.paidAt : latest), payments[0]!.paidAt);
+  return {
+    paidAt: last.toISOString(),
+    sellerPence: paid('seller'),
+    lenderPence: paid('lender'),
+    lender: row.financeLender,
+    receiptPath: SELLER_RECEIPT_PATH,
   };
 }

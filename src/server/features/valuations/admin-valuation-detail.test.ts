@@ -125,10 +125,12 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
     expect(contacted.json()).toMatchObject({ id, status: 'contacted' });
     expect((await patch({ status: 'contacted' })).statusCode).toBe(200); // already there: nothing changes
 
-    // Refused, with the lifecycle's reason: a sale is completed only once the car is collected.
+    // Refused, with the way there: a sale is completed by recording its payment (issue 36).
     const early = await patch({ status: 'completed' });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ message: 'Only a collected car can be marked as paid.' });
+    expect(early.json()).toMatchObject({
+      message: 'Record the payment on the handover screen: it completes the sale and sends the receipt.',
+    });
     expect((await patch({ status: 'offer_accepted' })).json()).toMatchObject({
       message: 'Only the seller can accept an offer, on their own page.',
     });

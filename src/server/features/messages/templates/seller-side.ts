@@ -11,7 +11,7 @@ import { vehicleName } from './valuation-received';
  * seller wrote stays there, not in mailboxes.
  */
 
-type Car = { reference: string; registration: string; make: string | null; model: string | null };
+export type Car = { reference: string; registration: string; make: string | null; model: string | null };
 
 /** The car's details every seller message names, from the request's row. */
 export const carOf = (valuation: Car): Car => ({
@@ -21,7 +21,7 @@ export const carOf = (valuation: Car): Car => ({
   model: valuation.model,
 });
 
-function contactLine(context: MessageContext): string {
+export function contactLine(context: MessageContext): string {
   const { phone } = context.site;
   return phone
     ? `If you have any questions, reply to this e-mail or call us on ${phone.display}.`
@@ -33,7 +33,7 @@ function contactLine(context: MessageContext): string {
  * needs the link carries it; the preheader (the inbox's preview) is the first line after the
  * greeting unless told.
  */
-function buttonEmail(
+export function buttonEmail(
   subject: string,
   heading: string,
   lines: string[],

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { formatPounds } from './offer-basics';
+
+/** "1250", "1,250.50", "£1250" or a number → pence; undefined when it is not an amount of money. */
+export function poundsToPence(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  const match = text === undefined ? null : /^£?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  const pounds = Number(match[1]!.replaceAll(',', ''));
+  const pence = Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(pounds) ? pounds * 100 + pence : undefined;
+}
+
+type PoundsFieldOptions = {
+  /** Whether £0 is an answer (a settlement already paid off, nothing left for the seller). */
+  allowZero: boolean;
+  maxPence: number;
+  messages: { required: string; invalid: string; tooHigh: string };
+};
+
+/**
+ * An amount of money typed as people write it ("8,750.32", "£8750.32" or 8750.32), read with
+ * `poundsToPence` and given to the route as integer pence, with the form's messages; the API
+ * document carries the same rule (issue 32), as JSON Schema cannot parse pounds itself.
+ */
+export function poundsField({ allowZero, maxPence, messages }: PoundsFieldOptions) {
+  const whole = allowZero ? '0|[1-9][0-9]{0,5}' : '[1-9][0-9]{0,5}';
+  return z
+    .union([z.string(), z.number()], { message: messages.required })
+    .refine((v) => String(v).trim() !== '', messages.required)
+    .transform((v, ctx) => {
+      const pence = poundsToPence(v);
+      if (pence === undefined || (!allowZero && pence <= 0)) {
+        ctx.addIssue({ code: 'custom', message: messages.invalid });
+        return z.NEVER;
+      }
+      if (pence > maxPence) {
+        ctx.addIssue({ code: 'custom', message: messages.tooHigh });
+        return z.NEVER;
+      }
+      return pence;
+    })
+    .meta({
+      anyOf: [
+        { type: 'string', pattern: `^£?(?:${whole}|[1-9][0-9]{0,2},[0-9]{3})(?:\\.[0-9]{1,2})?$` },
+        {
+          type: 'number',
+          ...(allowZero ? { minimum: 0 } : { exclusiveMinimum: 0 }),
+          maximum: maxPence / 100,
+          multipleOf: 0.01,
+        },
+      ],
+      description: `Pounds, ${allowZero ? 'from 0 to' : 'more than 0 and at most'} ${formatPounds(maxPence)}, to the penny: 1250, "1,250.50" or "£1250".`,
+    });
+}

@@ -17,6 +17,8 @@ export const adminPagePaths = (valuationId: string): string[] => [
   '/admin',
   '/admin/archived',
   '/admin/collections',
+  '/admin/vouchers',
+  `/admin/valuations/${valuationId}/handover`,
   ...['condition', 'photos', 'dvla', 'location'].map((tab) => `/admin/valuations/${valuationId}?tab=${tab}`),
   '/admin/reviews',
   '/admin/complaints',

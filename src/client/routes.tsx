@@ -157,6 +157,16 @@ const backOffice: RouteObject = {
           lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
         },
         {
+          path: 'valuations/:id/handover',
+          id: 'features/admin/handover/handover-page',
+          lazy: () => import('~/client/features/admin/handover/handover-page'),
+        },
+        {
+          path: 'vouchers',
+          id: 'features/admin/vouchers/vouchers-page',
+          lazy: () => import('~/client/features/admin/vouchers/vouchers-page'),
+        },
+        {
           path: 'reviews',
           id: 'features/admin/reviews/reviews-page',
           lazy: () => import('~/client/features/admin/reviews/reviews-page'),

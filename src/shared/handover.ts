@@ -26,6 +26,8 @@ export const PAYMENT_REFERENCE_MAX_LENGTH = 18;
 export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9 ./&-]+$/;
 /** A payment's time may be a few minutes ahead of the server's clock (a phone's clock runs fast). */
 export const PAYMENT_TIME_SKEW_MINUTES = 5;
+/** We pay on collection day, before the car leaves: a payment sent long before the handover is a typing slip. */
+export const PAYMENT_BEFORE_HANDOVER_HOURS = 24;
 
 export const handoverMessages = {
   conditionRequired: 'Say whether the car is as the seller declared it.',
@@ -53,6 +55,7 @@ export const handoverMessages = {
   referenceCharacters: 'Use letters, digits, spaces and . / & - only in the reference.',
   paidAtInvalid: 'Enter the date and time the payment was sent.',
   paidAtFuture: 'The payment’s time cannot be in the future.',
+  paidAtBeforeCollection: 'The payment’s time is before the collection: check the date and time it was sent.',
   /** The back office's toasts. */
   handoverRecorded: 'Handover recorded',
   carNotTaken: 'Recorded: we are not buying this car',

@@ -19,4 +19,6 @@ export const adminPaths = {
   analytics: '/admin/analytics',
   purchasedVehicles: '/admin/purchased-vehicles',
   collections: '/admin/collections',
+  handover: (id: string) => `/admin/valuations/${id}/handover`,
+  vouchers: '/admin/vouchers',
 } as const;

@@ -12,6 +12,10 @@ import {
   offerAcceptances,
   valuationDamageMarkers,
   valuationDocuments,
+  valuationPayments,
+  collectionBookings,
+  collectionHandovers,
+  launchVouchers,
   valuationMessages,
   type CallLog,
   type CarValuation,
@@ -70,6 +74,11 @@ export type HeldData = {
   damageMarkers: (typeof valuationDamageMarkers.$inferSelect)[];
   /** The documents they uploaded for the sale (issue 35: logbook, licence...), with staff's checks. */
   documents: (typeof valuationDocuments.$inferSelect)[];
+  /** Collection day (issue 36): the slots booked, the handover at the door, the payments, the voucher. */
+  collectionBookings: (typeof collectionBookings.$inferSelect)[];
+  handovers: (typeof collectionHandovers.$inferSelect)[];
+  payments: (typeof valuationPayments.$inferSelect)[];
+  vouchers: (typeof launchVouchers.$inferSelect)[];
   /** Every message about the person, each once: to them, or about their valuations or complaints. */
   messages: OutboundMessage[];
   calls: CallLog[];
@@ -203,7 +212,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
       : [],
     findThirdParty(db, messageMatch.thirdParty),
   ]);
-  const [acceptances, conversation, damageMarkers, documents] = valuationIds.length
+  const [acceptances, conversation, damageMarkers, documents, collectionDay] = valuationIds.length
     ? await Promise.all([
         db
           .select()
@@ -225,8 +234,9 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
           .from(valuationDocuments)
           .where(inArray(valuationDocuments.valuationId, valuationIds))
           .orderBy(valuationDocuments.uploadedAt, valuationDocuments.id),
+        collectionDayOf(db, valuationIds),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], { collectionBookings: [], handovers: [], payments: [], vouchers: [] }];
   return {
     identifier,
     valuations,
@@ -236,12 +246,32 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
     conversation,
     damageMarkers,
     documents,
+    ...collectionDay,
     messages,
     calls,
     reviews,
     complaints,
     thirdParty,
   };
+}
+
+/** Collection day's rows of the person's valuations (issue 36). */
+async function collectionDayOf(db: Db, valuationIds: string[]) {
+  const [bookings, handovers, payments, vouchers] = await Promise.all([
+    db
+      .select()
+      .from(collectionBookings)
+      .where(inArray(collectionBookings.valuationId, valuationIds))
+      .orderBy(collectionBookings.createdAt, collectionBookings.id),
+    db.select().from(collectionHandovers).where(inArray(collectionHandovers.valuationId, valuationIds)),
+    db
+      .select()
+      .from(valuationPayments)
+      .where(inArray(valuationPayments.valuationId, valuationIds))
+      .orderBy(valuationPayments.paidAt, valuationPayments.id),
+    db.select().from(launchVouchers).where(inArray(launchVouchers.valuationId, valuationIds)),
+  ]);
+  return { collectionBookings: bookings, handovers, payments, vouchers };
 }
 
 /** A valuation's photos as stored entries we can read (anything else is never served). */

@@ -116,6 +116,21 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
         .map(({ staffUserId: _staff, ...message }) => message),
       damageMarkers: held.damageMarkers.filter((d) => d.valuationId === valuation.id),
       documents,
+      // Collection day (issue 36); the staff who recorded each step are ours, not the person's data.
+      collectionBookings: held.collectionBookings
+        .filter((b) => b.valuationId === valuation.id)
+        .map(({ reminderMessageId: _reminder, ...booking }) => booking),
+      handover:
+        held.handovers
+          .filter((h) => h.valuationId === valuation.id)
+          .map(({ recordedByUserId: _staff, ...handover }) => handover)[0] ?? null,
+      payments: held.payments
+        .filter((p) => p.valuationId === valuation.id)
+        .map(({ recordedByUserId: _staff, ...payment }) => payment),
+      voucher:
+        held.vouchers
+          .filter((v) => v.valuationId === valuation.id)
+          .map(({ sentByUserId: _staff, customerKey: _key, ...voucher }) => voucher)[0] ?? null,
       messages: await messagesOf((m) => m.valuationId === valuation.id),
     });
   }
@@ -160,7 +175,8 @@ function readme(tradingName: string, now: Date, missing: number, thirdParty: num
     '  Every record we hold about you, as it is stored (times are UTC):',
     '  - valuations: each valuation request you sent, with its timeline (events), the offers',
     '    we made (amounts in pence), the documents you sent us for the sale and our checks of',
-    '    them, and the e-mails and text messages about it;',
+    '    them, the collection booked, what was recorded at the handover, the payments we made',
+    '    for your car and any launch voucher, and the e-mails and text messages about it;',
     '  - complaints: data-protection complaints you sent us, with our messages about them;',
     '  - otherMessages: other e-mails and text messages we sent to your address or number;',
     '  - calls: phone calls from or to your number (a recording, if one was made, is held',

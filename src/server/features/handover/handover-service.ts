@@ -16,6 +16,7 @@ import { financeWarnings, ukDayOf } from '~/shared/finance-settlement';
 import {
   amountMismatch,
   handoverMessages as m,
+  PAYMENT_BEFORE_HANDOVER_HOURS,
   PAYMENT_TIME_SKEW_MINUTES,
   paymentSplit,
   payees,
@@ -272,8 +273,9 @@ const invalid = (path: string, message: string) =>
   new AppError('INVALID_INPUT', message, { issues: [{ path, message }] });
 
 /** Refuses a payment that does not follow the split, or one sent in the future, field by field. */
-function checkPayment(payment: PaymentBody, split: PaymentSplit, now: Date) {
+function checkPayment(payment: PaymentBody, split: PaymentSplit, handedOverAt: Date, now: Date) {
   const latest = now.getTime() + PAYMENT_TIME_SKEW_MINUTES * 60_000;
+  const earliest = handedOverAt.getTime() - PAYMENT_BEFORE_HANDOVER_HOURS * 3_600_000;
   for (const payee of payees) {
     const part = payment[payee];
     const expected = payee === 'seller' ? split.sellerPence : split.lenderPence;
@@ -283,7 +285,9 @@ function checkPayment(payment: PaymentBody, split: PaymentSplit, now: Date) {
     }
     if (expected === 0 && payee === 'lender') throw invalid(payee, m.lenderPaymentNotOwed);
     if (part.amount !== expected) throw invalid(`${payee}.amount`, amountMismatch(payee, expected));
-    if (new Date(part.paidAt).getTime() > latest) throw invalid(`${payee}.paidAt`, m.paidAtFuture);
+    const paidAt = new Date(part.paidAt).getTime();
+    if (paidAt > latest) throw invalid(`${payee}.paidAt`, m.paidAtFuture);
+    if (paidAt < earliest) throw invalid(`${payee}.paidAt`, m.paidAtBeforeCollection);
   }
 }
 
@@ -314,7 +318,8 @@ export async function recordPayment(deps: HandoverDeps, input: PaymentInput): Pr
     if (pricePence === null) throw new AppError('CONFLICT', m.noPrice);
     const split = splitFor(valuation, pricePence);
     if (!split) throw new AppError('CONFLICT', m.financeNotConfirmed);
-    checkPayment(request, split, now);
+    const handover = await handoverOf(tx, valuationId);
+    checkPayment(request, split, handover?.handover.recordedAt ?? now, now);
     const parts = payees.flatMap((payee) => (request[payee] ? [{ payee, part: request[payee]! }] : []));
     await tx.insert(valuationPayments).values(
       parts.map(({ payee, part }) => ({
@@ -342,7 +347,6 @@ export async function recordPayment(deps: HandoverDeps, input: PaymentInput): Pr
       createdAt: now,
     });
     await moveValuation(tx, { valuation, event: { type: 'pay' }, actor: { kind: 'staff', userId }, now });
-    const handover = await handoverOf(tx, valuationId);
     await oweVoucherFor(tx, {
       valuation,
       promotion: deps.promotionAt(now),

@@ -206,6 +206,11 @@ describe.each(testEngines)('handover and payment on %s', (engine) => {
       lender: part('8,750.32', 'AGR 5512'),
     });
     expect(future.json()).toMatchObject({ issues: [{ path: 'seller.paidAt', message: m.paidAtFuture }] });
+    const stale = await pay(id, {
+      seller: { ...part('1,249.68', 'CARBUY JO'), paidAt: '2026-12-14T10:00:00Z' },
+      lender: part('8,750.32', 'AGR 5512'),
+    });
+    expect(stale.json()).toMatchObject({ issues: [{ path: 'seller.paidAt', message: m.paidAtBeforeCollection }] });
     const badReference = await pay(id, { seller: part('1,249.68', 'CARBUY <JO>'), lender: part('8,750.32', 'AGR') });
     expect(badReference.json()).toMatchObject({
       issues: [{ path: 'seller.reference', message: m.referenceCharacters }],

@@ -42,11 +42,8 @@ const ukDateTime = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const when = (instant: Date) =>
-  ukDateTime
-    .format(instant)
-    .replace(',', '')
-    .replace(/ (\d\d:\d\d)$/, ' at $1');
+/** "Wed 14 April 2027 at 09:40": en-GB writes the "at" itself. */
+const when = (instant: Date) => ukDateTime.format(instant).replace(/^(\w+),/, '$1');
 const plateText = (registration: string) =>
   /^[A-Z]{2}\d{2}[A-Z]{3}$/.test(registration) ? `${registration.slice(0, 4)} ${registration.slice(4)}` : registration;
 const width = (doc: Doc) => doc.page.width - PAGE.margin * 2;

@@ -3,6 +3,7 @@ import {
   BarChart3,
   CarFront,
   FileSearch,
+  Gift,
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
@@ -33,6 +34,7 @@ export type AdminNavItem = {
 export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: adminPaths.collections, label: 'Collections', icon: Truck },
+  { to: adminPaths.vouchers, label: 'Vouchers', icon: Gift },
   { to: adminPaths.archived, label: 'Archived', icon: Archive },
   { to: adminPaths.reviews, label: 'Reviews', icon: MessageSquareQuote, count: 'pendingReviews' },
   { to: adminPaths.complaints, label: 'Complaints', icon: ShieldAlert },

@@ -14,12 +14,14 @@ import {
   type SellerView,
 } from '~/shared/seller-portal-basics';
 import { lostReasonLabels } from '~/shared/valuation-lifecycle';
+import { formatPounds } from '~/shared/offer-basics';
 import { MessageBoxIsland } from './message-box';
 import { OfferPanelIsland } from './offer-panel';
 import { PhotosPanelIsland } from './photos-panel';
 import { DamagePanelIsland } from './damage-panel';
 import { DocumentsPanelIsland } from './documents-panel';
 import { CollectionPanelIsland } from './collection-panel';
+import { lenderName, PaymentCard, VoucherCard } from './payment-card';
 
 export const handle: RouteHandle = {
   meta: {
@@ -38,10 +40,14 @@ const groupDigits = (n: number) => n.toLocaleString('en-GB');
 function StageTracker({ view }: { view: SellerView }) {
   const reached = trackerReached(view.stage);
   return (
-    <ol aria-label="Where your request is" className="grid grid-cols-5 gap-1 text-center text-xs sm:text-sm">
+    <ol
+      aria-label="Where your request is"
+      className="-mx-2 grid grid-cols-5 gap-1 text-center text-xs tracking-tight sm:mx-0 sm:text-sm sm:tracking-normal"
+    >
       {trackerSteps.map((step, index) => {
         const done = index < reached;
-        const current = index === reached - 1 && view.stage !== 'lost';
+        // A completed sale has every step done and none still in hand.
+        const current = index === reached - 1 && view.stage !== 'lost' && view.stage !== 'completed';
         return (
           <li key={step.key} aria-current={current ? 'step' : undefined} className="flex flex-col items-center gap-1.5">
             <span
@@ -140,6 +146,48 @@ function Status({ view }: { view: SellerView }) {
       </p>
     );
   }
+  if (view.stage === 'collected') {
+    return (
+      <p>
+        We have collected your car. Your payment is on its way by Faster Payments: it usually arrives within minutes.
+      </p>
+    );
+  }
+  if (view.stage === 'completed') {
+    const payment = view.payment;
+    if (!payment) return <p>Paid. Thank you for selling your car to us.</p>;
+    const when = (
+      <>
+        on <time dateTime={payment.paidAt}>{formatUkDayTime(new Date(payment.paidAt))}</time> (UK time) by Faster
+        Payments
+      </>
+    );
+    const toLender = payment.lenderPence > 0;
+    return (
+      <>
+        <p>
+          <strong>Paid.</strong>{' '}
+          {payment.sellerPence > 0 ? (
+            <>
+              We paid you <strong>{formatPounds(payment.sellerPence)}</strong> {when}.
+            </>
+          ) : (
+            <>
+              We paid {lenderName(payment)} <strong>{formatPounds(payment.lenderPence)}</strong> {when}, to settle your
+              finance.
+            </>
+          )}{' '}
+          Thank you for selling your car to us.
+        </p>
+        {toLender && payment.sellerPence > 0 ? (
+          <p className="mt-2">
+            We also paid {lenderName(payment)} <strong>{formatPounds(payment.lenderPence)}</strong> to settle your
+            finance.
+          </p>
+        ) : null}
+      </>
+    );
+  }
   return null;
 }
 
@@ -181,6 +229,8 @@ export function Component() {
               <Status view={view} />
             </div>
           </section>
+          {view.payment ? <PaymentCard payment={view.payment} /> : null}
+          {view.voucher ? <VoucherCard voucher={view.voucher} /> : null}
           {view.offer && (
             <OfferPanelIsland offer={view.offer} now={view.now} freshOfferRequestedAt={view.freshOfferRequestedAt} />
           )}

@@ -1,4 +1,4 @@
-import { FileText, MessageSquareText, Pencil, RotateCcw } from 'lucide-react';
+import { ClipboardCheck, FileText, MessageSquareText, Pencil, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '~/client/components/ui/badge';
@@ -208,6 +208,13 @@ function BookingRow({ booking }: { booking: AdminCollectionBooking }) {
           {collectionFinanceLabels[booking.finance]}
           {financeTitle ? <span className="sr-only">: {financeTitle}</span> : null}
         </Badge>
+        <Button asChild variant="outline" size="sm" className="ml-auto">
+          <Link to={adminPaths.handover(booking.valuationId)}>
+            <ClipboardCheck aria-hidden="true" />
+            Handover
+            <span className="sr-only"> for {booking.registration}</span>
+          </Link>
+        </Button>
       </div>
     </li>
   );

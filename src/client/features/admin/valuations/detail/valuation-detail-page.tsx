@@ -13,6 +13,7 @@ import { DamageCard } from './components/damage-card';
 import { DocumentsCard } from './components/documents-card';
 import { FinanceCard } from './components/finance-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
+import { HandoverLinkCard } from './components/handover-link-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
 import { TimelineCard } from './components/timeline-card';
@@ -80,6 +81,10 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
           </section>
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-6">
+          {/* On a phone, above the summary: the way to collection day's screen, when there is one. */}
+          <div className="order-1 empty:hidden lg:order-none">
+            <HandoverLinkCard id={valuation.id} status={valuation.status} />
+          </div>
           <section aria-label="Summary" className="order-1 lg:order-none">
             <QuickSummaryCard valuation={valuation} />
           </section>

@@ -127,4 +127,34 @@ describe('timeline events in words', () => {
       'Status changed from Collected to Completed',
     );
   });
+
+  it('describes the handover, the payment and the voucher (issue 36)', () => {
+    expect(
+      describeEvent({
+        type: 'handover_recorded',
+        data: { mileage: 45210, keys: 2, v5cHandedOver: true, sellerIsKeeper: false },
+      }),
+    ).toEqual({
+      title: 'Car collected: handed over as declared',
+      detail: '45,210 miles, 2 keys, V5C handed over, the seller is not the keeper on the V5C',
+      tone: 'success',
+    });
+    expect(describeEvent({ type: 'handover_refused', data: { notes: 'Gearbox slips' } }).detail).toBe(
+      'Driver’s note: Gearbox slips',
+    );
+    expect(
+      describeEvent({
+        type: 'payment_recorded',
+        data: {
+          payments: [
+            { payee: 'lender', amountPence: 875032, reference: 'AGR 5512' },
+            { payee: 'seller', amountPence: 124968, reference: 'CARBUY JO' },
+          ],
+        },
+      }).detail,
+    ).toBe('£8,750.32 to the lender (AGR 5512), £1,249.68 to the seller (CARBUY JO)');
+    expect(describeEvent({ type: 'voucher_owed', data: { dueDate: '2027-01-08' } }).detail).toBe(
+      'To send by Fri 8 Jan 2027',
+    );
+  });
 });

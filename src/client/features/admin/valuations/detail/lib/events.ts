@@ -187,9 +187,63 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
         tone: 'success',
       };
     }
+    case 'handover_recorded':
+      return { title: 'Car collected: handed over as declared', detail: handoverDetail(data), tone: 'success' };
+    case 'handover_refused':
+      return {
+        title: 'Not collected: the car was not as declared',
+        ...(text(data.notes) ? { detail: `Driver’s note: ${text(data.notes)}` } : {}),
+        tone: 'warning',
+      };
+    case 'payment_recorded':
+      return { title: 'Paid by Faster Payments', detail: paymentDetail(data), tone: 'success' };
+    case 'voucher_owed': {
+      const due = text(data.dueDate);
+      return {
+        title: 'Launch voucher owed',
+        ...(due ? { detail: `To send by ${formatDay(due)}` } : {}),
+        tone: 'brand',
+      };
+    }
+    case 'voucher_not_owed':
+      return {
+        title: 'No launch voucher',
+        ...(text(data.text) ? { detail: text(data.text) } : {}),
+        tone: 'neutral',
+      };
+    case 'voucher_sent':
+      return { title: 'Launch voucher sent', tone: 'success' };
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
   }
+}
+
+/** "45,210 miles, 2 keys, V5C handed over, the seller is the keeper". */
+function handoverDetail(data: Record<string, unknown>): string {
+  const mileage = count(data.mileage);
+  const keys = count(data.keys);
+  return [
+    mileage === undefined ? undefined : `${mileage.toLocaleString('en-GB')} miles`,
+    keys === undefined ? undefined : `${keys} ${keys === 1 ? 'key' : 'keys'}`,
+    data.v5cHandedOver === true ? 'V5C handed over' : data.v5cHandedOver === false ? 'V5C not handed over' : undefined,
+    data.sellerIsKeeper === false ? 'the seller is not the keeper on the V5C' : undefined,
+    text(data.notes),
+  ]
+    .filter((part): part is string => part !== undefined)
+    .join(', ');
+}
+
+/** "£8,750.32 to the lender (AGR 5512), £1,249.68 to the seller (CARBUY JO)". */
+function paymentDetail(data: Record<string, unknown>): string {
+  const payments = Array.isArray(data.payments) ? (data.payments as Record<string, unknown>[]) : [];
+  return payments
+    .map((payment) => {
+      const pence = count(payment.amountPence);
+      const payee = payment.payee === 'lender' ? 'the lender' : 'the seller';
+      const reference = text(payment.reference);
+      return `${pence === undefined ? 'A payment' : formatPounds(pence)} to ${payee}${reference ? ` (${reference})` : ''}`;
+    })
+    .join(', ');
 }
 
 /** Seller's own steps (the request, its photos, documents and keys) have no staff actor. */

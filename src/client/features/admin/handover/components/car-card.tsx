@@ -7,7 +7,7 @@ import { formatDay, ukDayOf } from '~/shared/finance-settlement';
 import type { HandoverView } from '~/shared/handover';
 import { formatPounds } from '~/shared/offer-basics';
 import { parsePhone } from '~/shared/phone';
-import { Plate } from './plate';
+import { NumberPlate } from '../../components/number-plate';
 
 /**
  * Top of the handover screen: the car to check against the one at the kerb, the seller (a touch
@@ -23,7 +23,7 @@ export function CarCard({ view }: { view: HandoverView }) {
         <CardHeader className="gap-3 pb-4">
           <CardTitle id="car-heading">The car</CardTitle>
           <div className="flex flex-wrap items-center gap-3">
-            <Plate registration={view.registration} />
+            <NumberPlate registration={view.registration} size="lg" spaced />
             <span className="rounded-md border border-line bg-surface px-2 py-0.5 font-mono text-sm text-ink">
               <span className="sr-only">Reference </span>
               {view.reference}

@@ -9,7 +9,7 @@ import {
   vehicleName,
   VEHICLE_PENDING,
 } from '../lib/valuation-facts';
-import { NumberPlate } from './number-plate';
+import { NumberPlate } from '../../components/number-plate';
 
 /**
  * The pieces of a valuation that both lists show, each as one small block: the vehicle, the

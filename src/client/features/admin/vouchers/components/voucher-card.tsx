@@ -1,3 +1,4 @@
+import { NumberPlate } from '../../components/number-plate';
 import { CircleAlert, Gift, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -80,9 +81,7 @@ export function VoucherCard({
 
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <Fact label="Registration">
-          <span className="inline-block rounded border border-brand-950/70 bg-plate px-1.5 py-0.5 font-plate text-sm leading-5 font-bold tracking-wider whitespace-nowrap text-brand-950 uppercase">
-            {voucher.registration}
-          </span>
+          <NumberPlate registration={voucher.registration} />
         </Fact>
         <Fact label="Voucher">
           <span className="inline-flex items-center gap-1.5 font-semibold text-brand-950">

@@ -6,7 +6,7 @@ import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { errorMessage } from '../../../lib/server-errors';
 import { useDeleteValuation } from '../../api/delete-valuation';
 import { useDeletionSummary } from '../../api/get-deletion-summary';
-import { NumberPlate } from '../../components/number-plate';
+import { NumberPlate } from '../../../components/number-plate';
 import { customerName, vehicleName } from '../../lib/valuation-facts';
 import { deletionItems } from '../lib/deletion-items';
 

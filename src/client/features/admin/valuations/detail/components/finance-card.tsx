@@ -191,9 +191,15 @@ function EquityLine({ data }: { data: FinanceSettlement }) {
   }
   const negative = data.equityPence < 0;
   return (
-    <p className={cn('flex items-center gap-2 text-base font-bold', negative ? 'text-danger' : 'text-brand-950')}>
+    <p
+      className={cn(
+        'flex flex-wrap items-center gap-x-2 text-base font-bold',
+        negative ? 'text-danger' : 'text-brand-950',
+      )}
+    >
       {negative ? <CircleAlert aria-hidden="true" className="size-5 shrink-0" /> : null}
-      <span>
+      {/* One piece: a phone must not break "−£750" after its minus sign. */}
+      <span className="whitespace-nowrap">
         {formatEquity(data.equityPence)}
         {negative ? <span className="sr-only"> (negative)</span> : null}
       </span>

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OfferConditions } from '~/shared/offer-basics';
 import type { ValuationRequestInput } from '~/shared/valuation';
 import { VALUATION_REFERENCE_ALPHABET } from '~/shared/valuation-reference';
 
@@ -37,3 +38,15 @@ export function referenceFor(n: SQL): SQL {
     sql`substr(${VALUATION_REFERENCE_ALPHABET}, (${n} / ${base ** place} % ${base})::int + 1, 1)`;
   return sql`'CB-' || ${digit(5)} || ${digit(4)} || ${digit(3)} || '-' || ${digit(2)} || ${digit(1)} || ${digit(0)}`;
 }
+
+/** The declarations an offer made on `validValuation()` rests on, stored with the offer's row. */
+export const offerConditions = (outstandingFinance: 'yes' | 'no' = 'yes'): OfferConditions => ({
+  mileage: 45000,
+  overallCondition: 'great',
+  scuffedWheels: 1,
+  tyresNeedReplacing: -1,
+  serviceHistory: 'full',
+  mechanicalIssues: 'no',
+  mechanicalDetails: null,
+  outstandingFinance,
+});

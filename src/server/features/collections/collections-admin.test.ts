@@ -21,7 +21,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
-import { validValuation } from '../../../../test/helpers/valuation';
+import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 import { documentsState, financeState } from './collections-admin';
 
 /**
@@ -75,16 +75,7 @@ describe.each(testEngines)('the Collections screen on %s', (engine) => {
         amountPence: offerPence,
         sendMethod: 'email',
         validUntil: new Date('2027-11-30T23:59:59Z'),
-        conditions: {
-          mileage: 45000,
-          overallCondition: 'great',
-          scuffedWheels: 1,
-          tyresNeedReplacing: -1,
-          serviceHistory: 'full',
-          mechanicalIssues: 'no',
-          mechanicalDetails: null,
-          outstandingFinance: 'no',
-        },
+        conditions: offerConditions('no'),
         status: 'accepted',
         closedAt: NOW,
       });

@@ -5,7 +5,7 @@ import { financeMessages as m, type FinanceSettlement } from '~/shared/finance-s
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
-import { validValuation } from '../../../../test/helpers/valuation';
+import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
  * The finance settlement (issue 36): staff confirm the lender, the figure and the letter's last day
@@ -14,16 +14,7 @@ import { validValuation } from '../../../../test/helpers/valuation';
  */
 
 const ORIGIN = 'http://localhost';
-const conditions = {
-  mileage: 45000,
-  overallCondition: 'great',
-  scuffedWheels: 1,
-  tyresNeedReplacing: -1,
-  serviceHistory: 'full',
-  mechanicalIssues: 'no',
-  mechanicalDetails: null,
-  outstandingFinance: 'yes',
-};
+const conditions = offerConditions();
 
 describe.each(testEngines)('finance settlement on %s', (engine) => {
   const hasher = cheapHasher();

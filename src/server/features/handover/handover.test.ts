@@ -22,7 +22,7 @@ import { voucherMessages } from '~/shared/vouchers';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, hours, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
-import { validValuation } from '../../../../test/helpers/valuation';
+import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
  * Collection day at the door (issue 36): the handover moves a booked car to `collected`, the
@@ -41,16 +41,7 @@ const PROMOTION = {
   PROMOTION_START_DATE: '2026-12-01',
   PROMOTION_END_DATE: '2026-12-31',
 };
-const conditions = {
-  mileage: 45000,
-  overallCondition: 'great',
-  scuffedWheels: 1,
-  tyresNeedReplacing: -1,
-  serviceHistory: 'full',
-  mechanicalIssues: 'no',
-  mechanicalDetails: null,
-  outstandingFinance: 'yes',
-};
+const conditions = offerConditions();
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;

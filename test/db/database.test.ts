@@ -48,6 +48,7 @@ const expectedTables = [
   'seller_secrets',
   'sessions',
   'users',
+  'valuation_contacts',
   'valuation_damage_markers',
   'valuation_documents',
   'valuation_events',

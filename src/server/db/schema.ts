@@ -40,6 +40,7 @@ import { KEYS_MAX, type DocumentKind, type DocumentStatus } from '~/shared/docum
 import type { HandoverCondition, Payee } from '~/shared/handover';
 import type { VoucherStatus } from '~/shared/vouchers';
 import { messageChannels, messageStatuses } from '~/shared/messages';
+import { contactChannels, type ContactChannel } from '~/shared/staff-pipeline';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
 import { lostReasons, valuationStages, type LostReason } from '~/shared/valuation-lifecycle';
 import { VALUATION_REFERENCE_LENGTH, VALUATION_REFERENCE_PATTERN } from '~/shared/valuation-reference';
@@ -257,6 +258,24 @@ export const carValuations = pgTable(
     financeConfirmedByUserId: integer('finance_confirmed_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The staff pipeline (issue 37, features/pipeline): who owns the request (null: nobody yet; set
+     * null when that member of staff is deleted) and since when; when it got its first answer (the
+     * first offer sent or contact logged: the 24-hour promise is kept when this is within
+     * PROMISE_HOURS of `createdAt`); and when the 20-hour warning and the 24-hour breach alert were
+     * queued, so each goes once.
+     */
+    assignedUserId: integer('assigned_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamptz('assigned_at'),
+    firstAnsweredAt: timestamptz('first_answered_at'),
+    promiseWarningSentAt: timestamptz('promise_warning_sent_at'),
+    promiseBreachSentAt: timestamptz('promise_breach_sent_at'),
+    /**
+     * The last MOT's odometer reading in miles and that test's day, from DVSA when the request came in
+     * (issue 37's plausibility checks compare the declared mileage with it); null when unknown.
+     */
+    motLastOdometerMiles: integer('mot_last_odometer_miles'),
+    motLastTestOn: calendarDate('mot_last_test_on'),
   },
   (t) => [
     // Similar cars for the indicative price (features/comparables): the same make, model and
@@ -281,6 +300,22 @@ export const carValuations = pgTable(
     // The dashboard's Popular Brands: an index-only scan of this (far smaller than the table)
     // groups every make by upper(make) without reading the rows (issue 11).
     index('car_valuations_make_idx').on(t.make),
+    // "Mine": one owner's requests, newest first, as the main list's index is for everyone's.
+    index('car_valuations_assigned_archived_created_at_id_idx').on(
+      t.assignedUserId,
+      t.isArchived,
+      newestFirst(t.createdAt),
+      newestFirst(t.id),
+    ),
+    // The 24-hour promise (issue 37): the open requests still waiting for a first answer, oldest
+    // (least time left) first, for the dashboard's sort and the alert job; small however big the table.
+    index('car_valuations_unanswered_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.firstAnsweredAt} IS NULL AND ${t.isArchived} = false AND ${t.status} NOT IN ('completed', 'lost')`,
+      ),
+    // The promise kept over the last 30 days: requests by day with their first answer, from the index alone.
+    index('car_valuations_created_at_first_answered_at_idx').on(t.createdAt, t.firstAnsweredAt),
     trigramIndex('car_valuations_registration_trgm_idx', valuationSearchExpressions.registration(t)),
     trigramIndex('car_valuations_vehicle_trgm_idx', valuationSearchExpressions.vehicle(t)),
     trigramIndex('car_valuations_name_trgm_idx', valuationSearchExpressions.name(t)),
@@ -362,6 +397,17 @@ export const valuationEventTypes = [
   'voucher_owed',
   'voucher_not_owed',
   'voucher_sent',
+  /** The staff pipeline (issue 37): the owner changed { fromUserId, toUserId, claimed }. */
+  'assigned',
+  /** Staff reached the seller: { contactId, channel, note }. */
+  'contact_logged',
+  /** The 24-hour promise's alerts: the 20-hour warning and the breach, { to: [...] }. */
+  'promise_warning_sent',
+  'promise_breached',
+  /** A price revision at inspection (issue 37): { revisionId, ... }. */
+  'price_revision_proposed',
+  'price_revision_accepted',
+  'price_revision_declined',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -379,6 +425,32 @@ export const valuationEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('valuation_events_valuation_created_at_idx').on(t.valuationId, t.createdAt)],
+);
+
+/**
+ * A contact staff logged with the seller (issue 37): the channel, what was said, who and when. The
+ * first one (or the first offer) answers the request for the 24-hour promise.
+ */
+export const valuationContacts = pgTable(
+  'valuation_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    channel: varchar('channel', { length: 12 }).$type<ContactChannel>().notNull(),
+    note: text('note'),
+    // Set null, not cascade: the record outlives the admin who made it.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('valuation_contacts_valuation_created_at_idx').on(t.valuationId, t.createdAt),
+    check(
+      'valuation_contacts_channel',
+      sql`${t.channel} IN (${sql.raw(contactChannels.map((c) => `'${c}'`).join(', '))})`,
+    ),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

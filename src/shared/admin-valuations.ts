@@ -20,6 +20,12 @@ export const OFFER_EXPIRED_FILTER = 'offer_expired';
 export const valuationListStatusFilters = [...valuationStatusValues, OFFER_EXPIRED_FILTER] as const;
 export type ValuationListStatusFilter = (typeof valuationListStatusFilters)[number];
 
+/** The list's owner filter (issue 37): the signed-in member of staff's requests, or nobody's. */
+export const valuationOwnerFilters = ['mine', 'unassigned'] as const;
+export type ValuationOwnerFilter = (typeof valuationOwnerFilters)[number];
+/** The list's orders: newest first (the default), or least time left on the 24-hour promise first. */
+export const valuationListSorts = ['time_left'] as const;
+
 export const VALUATION_LIST_DEFAULT_PAGE_SIZE = 20;
 export const VALUATION_LIST_MAX_PAGE_SIZE = 100;
 export const VALUATION_SEARCH_MAX_LENGTH = 100;
@@ -45,6 +51,8 @@ export const adminValuationMessages = {
   deleted: 'Valuation permanently deleted',
   statusChanged: 'Status updated',
   invalidOfferFilter: 'The offer filter must be "expired" or empty.',
+  invalidOwnerFilter: 'The owner filter must be "mine", "unassigned" or empty.',
+  invalidSort: 'The order must be "time_left" or empty.',
   statusFailed: 'Failed to update status',
   archiveFailed: 'Failed to archive valuation',
   restoreFailed: 'Failed to restore valuation',
@@ -84,6 +92,22 @@ export const valuationListQuerySchema = paginationQuery({
    */
   offer: z
     .union([z.literal(''), z.literal('expired')], { message: adminValuationMessages.invalidOfferFilter })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /**
+   * `mine`: the requests the signed-in member of staff owns; `unassigned`: those nobody owns yet
+   * (issue 37). Absent or empty for everyone's.
+   */
+  owner: z
+    .union([z.literal(''), z.enum(valuationOwnerFilters)], { message: adminValuationMessages.invalidOwnerFilter })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /**
+   * `time_left`: the requests still waiting for their first answer, least time left on the 24-hour
+   * promise first (issue 37). Absent or empty: every request, newest first.
+   */
+  sort: z
+    .union([z.literal(''), z.enum(valuationListSorts)], { message: adminValuationMessages.invalidSort })
     .optional()
     .transform((v) => (v ? v : undefined)),
   /** Absent (or empty, as the "All Requests" choice sends it) for every status. */

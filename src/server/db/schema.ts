@@ -300,6 +300,8 @@ export const carValuations = pgTable(
     // The dashboard's Popular Brands: an index-only scan of this (far smaller than the table)
     // groups every make by upper(make) without reading the rows (issue 11).
     index('car_valuations_make_idx').on(t.make),
+    // The plausibility checks' "same e-mail on other open requests" (issue 37), in any case.
+    index('car_valuations_email_lower_idx').on(sql`lower(${t.email})`),
     // "Mine": one owner's requests, newest first, as the main list's index is for everyone's.
     index('car_valuations_assigned_archived_created_at_id_idx').on(
       t.assignedUserId,

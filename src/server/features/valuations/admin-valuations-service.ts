@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -116,7 +116,15 @@ export async function listValuations(
  * not a million: an index range of `car_valuations_archived_status_created_at_id_idx` each).
  */
 export async function countByListFilter(db: Db, now: Date): Promise<ValuationStats['byStage']> {
-  const base = { page: 1, pageSize: 1, q: undefined, offer: undefined, status: undefined };
+  const base = {
+    page: 1,
+    pageSize: 1,
+    q: undefined,
+    offer: undefined,
+    owner: undefined,
+    sort: undefined,
+    status: undefined,
+  };
   // One statement of nine scalar subqueries: one round trip (and one pooled connection) per view.
   const counts = valuationListStatusFilters.map((filter) => {
     const filters: ValuationListFilters =
@@ -142,6 +150,27 @@ function offerExpired(now: Date): SQL {
       and ${valuationOffers.status} = 'open' and ${valuationOffers.validUntil} >= ${now})`;
 }
 
+/** What a list's filters depend on besides themselves: the time, and who is asking ("Mine"). */
+export type ListContext = { now?: Date; viewerUserId?: number };
+
+/**
+ * The WHERE clause of the active (or archived) list under `filters`, as the list applies it; the
+ * CSV export (features/exports) streams the same rows.
+ */
+export function valuationListWhere(
+  archived: boolean,
+  filters: Omit<ValuationListFilters, 'page' | 'pageSize'>,
+  context: ListContext = {},
+): SQL {
+  const conditions: SQL[] = [eq(carValuations.isArchived, archived)];
+  if (filters.status) conditions.push(eq(carValuations.status, filters.status));
+  if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
+  if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
+  if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));
+  if (filters.q) conditions.push(searchMatches(filters.q));
+  return and(...conditions)!;
+}
+
 /**
  * The list's two queries, unexecuted (the database tests EXPLAIN them). `fewMatches`: the count
  * found at most FEW_MATCHES, so a search's page is sorted from all its matches (see listValuations).
@@ -150,13 +179,9 @@ export function listQueries(
   db: Db,
   archived: boolean,
   filters: ValuationListFilters,
-  options: { fewMatches?: boolean; now?: Date } = {},
+  options: ListContext & { fewMatches?: boolean } = {},
 ) {
-  const conditions: SQL[] = [eq(carValuations.isArchived, archived)];
-  if (filters.status) conditions.push(eq(carValuations.status, filters.status));
-  if (filters.offer === 'expired') conditions.push(offerExpired(options.now ?? new Date()));
-  if (filters.q) conditions.push(searchMatches(filters.q));
-  const where = and(...conditions);
+  const where = valuationListWhere(archived, filters, options);
   const capped = db
     .select({ one: sql`1` })
     .from(carValuations)

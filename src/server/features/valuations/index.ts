@@ -26,3 +26,4 @@ export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from '
 export { moveValuation, type LifecycleActor } from './lifecycle';
 export { effectiveOfferStatus } from './offers';
 export { damageMarkersOf } from './damage-marker-rows';
+export { valuationListWhere, type ListContext } from './admin-valuations-service';

@@ -239,6 +239,7 @@ const sectorLetters = (random: Random) =>
   Array.from({ length: 2 }, () => pick(random, SECTOR_LETTERS.split(''))).join('');
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** Requests are spread over the last two years unless asked otherwise. */
 export const DEFAULT_SPAN_DAYS = 730;
 
@@ -263,7 +264,13 @@ function progressOf({ now, random }: RowOptions, created: Date) {
   const archivedAt = archived
     ? new Date(Math.min(now.getTime(), created.getTime() + (7 + random() * 60) * DAY)).toISOString()
     : null;
-  return { status, createdAt: created.toISOString(), archivedAt };
+  // A request that moved on was answered first: mostly within the 24-hour promise, a few late.
+  const answeredAfterHours = random() < 0.9 ? 0.5 + random() * 23 : 24 + random() * 48;
+  const answeredAt = Math.min(now.getTime(), created.getTime() + answeredAfterHours * HOUR);
+  const firstAnsweredAt = status === 'new' ? null : new Date(answeredAt).toISOString();
+  // An old request still unanswered had its alerts long ago: the promise job must not send them now.
+  const alertsSentAt = status === 'new' && ageDays >= 1 ? new Date(created.getTime() + DAY).toISOString() : null;
+  return { status, createdAt: created.toISOString(), archivedAt, firstAnsweredAt, alertsSentAt };
 }
 
 /** The car (one of the demo cars, so the fakes know it) as the lookup gave it, and its mileage then. */
@@ -376,10 +383,12 @@ const COLUMNS = [
   ['status', 'status', 'text'],
   ['createdAt', 'created_at', 'timestamptz'],
   ['archivedAt', 'archived_at', 'timestamptz'],
+  ['firstAnsweredAt', 'first_answered_at', 'timestamptz'],
+  ['alertsSentAt', 'alerts_sent_at', 'timestamptz'],
 ] as const satisfies readonly (readonly [keyof Row, string, string])[];
 
 /** Columns copied as they come; the others are worked out in the SELECT below. */
-const WORKED_OUT = new Set<string>(['contact_preference', 'status', 'created_at', 'archived_at']);
+const WORKED_OUT = new Set<string>(['contact_preference', 'status', 'created_at', 'archived_at', 'alerts_sent_at']);
 const copied = COLUMNS.map(([, column]) => column).filter((column) => !WORKED_OUT.has(column));
 /** The references' parameter, after the columns' ones. */
 const REFERENCES = `$${COLUMNS.length + 1}::text[]`;
@@ -391,9 +400,10 @@ const REFERENCES = `$${COLUMNS.length + 1}::text[]`;
  */
 const INSERT = `
   insert into car_valuations (${copied.join(', ')}, contact_preference, agree_to_contact, status,
-    created_at, updated_at, is_archived, archived_at, reference)
+    created_at, updated_at, is_archived, archived_at, promise_warning_sent_at, promise_breach_sent_at, reference)
   select ${copied.join(', ')}, string_to_array(contact_preference, ','), true, status::valuation_status,
-    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, reference
+    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, alerts_sent_at,
+    alerts_sent_at, reference
   from unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}, ${REFERENCES})
     as v(${COLUMNS.map(([, column]) => column).join(', ')}, reference)
   on conflict (reference) do nothing

@@ -15,6 +15,7 @@ export const publicPagePaths: string[] = [...indexablePublicPaths, ...otherPubli
 /** Every back-office screen, the detail page's tabs with one valuation, and its not-found page. */
 export const adminPagePaths = (valuationId: string): string[] => [
   '/admin',
+  '/admin/board',
   '/admin/archived',
   '/admin/collections',
   '/admin/vouchers',

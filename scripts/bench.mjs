@@ -27,6 +27,8 @@
 //      BENCH_COMPARABLES_VALUATIONS / BENCH_COMPARABLES_OFFERS / BENCH_COMPARABLES_QUERIES (default
 //      1000000 / 200000 / 500: the indicative price's query, issue 34; 0 valuations skips it:
 //      scripts/lib/bench-comparables.mjs, goal a p99 of at most 20 ms on PostgreSQL).
+//      BENCH_CSV_EXPORT_VALUATIONS (default 100000 valuations downloaded as CSV, timed with the app's
+//      RSS sampled; 0 skips it: scripts/lib/bench-csv-export.mjs).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block) or a
 // public page's goal missed (issue 14: speed against the static server, JavaScript, Lighthouse) or
@@ -40,6 +42,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { benchAdminValuations } from './lib/bench-admin-valuations.mjs';
+import { benchCsvExport, renderCsvExport } from './lib/bench-csv-export.mjs';
 import { ANALYTICS_GOALS, benchAnalytics } from './lib/bench-analytics.mjs';
 import { benchComparables, renderComparables } from './lib/bench-comparables.mjs';
 import { benchPublicPages, renderPublicPages } from './lib/bench-public-pages.mjs';
@@ -297,6 +300,7 @@ const settings = {
   pipelining: 1,
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
   adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
+  csvExportValuations: envNumber('BENCH_CSV_EXPORT_VALUATIONS', 100_000, { integer: true, min: 0 }),
   publishedReviews: envNumber('BENCH_REVIEWS', 200, { integer: true, min: 0 }),
   purchasedVehicles: envNumber('BENCH_VEHICLES', 30, { integer: true, min: 0 }),
   pageViews: envNumber('BENCH_PAGE_VIEWS', 10_000_000, { integer: true, min: 0 }),
@@ -416,6 +420,7 @@ async function main() {
           log,
         });
   const atScale = await measureAdminValuations(bareRps);
+  const csvExport = await measureCsvExport();
   const analytics = await measureAnalytics(bareRps);
   const httpProblems = [
     ...rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
@@ -430,6 +435,7 @@ async function main() {
       ...e.rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
     ]),
     ...analytics.goalsMissed.map((p) => `analytics goal missed: ${p}`),
+    ...(csvExport.engines ?? []).flatMap((e) => e.problems.map((p) => `CSV export: ${p}`)),
     ...comparables.goalsMissed.map((p) => `indicative price goal missed: ${p}`),
   ];
   const goalsMissed = publicPages.goalsMissed.length + analytics.goalsMissed.length + comparables.goalsMissed.length;
@@ -447,6 +453,7 @@ async function main() {
   console.log(`\n${renderOutboxTable(outbox)}`);
   console.log(`\n${renderComparables(comparables, renderGrid)}`);
   console.log(`\n${renderAdminValuations(atScale)}`);
+  console.log(`\n${renderCsvExport(csvExport, renderGrid)}`);
   console.log(`\n${renderAnalytics(analytics)}`);
 
   console.log(
@@ -480,6 +487,7 @@ async function main() {
     outbox,
     comparables,
     adminValuations: atScale,
+    csvExport,
     analytics,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
@@ -569,6 +577,19 @@ function renderAdminValuations(atScale) {
     renderTable(atScale.engines.flatMap((e) => e.rows)),
     ...atScale.engines.flatMap((e) => e.problems.map((p) => `!! ${p}`)),
   ].join('\n');
+}
+
+/** The CSV export of BENCH_CSV_EXPORT_VALUATIONS valuations, per engine: time, rows/s and the app's RSS. */
+async function measureCsvExport() {
+  if (settings.csvExportValuations === 0) return { skipped: 'BENCH_CSV_EXPORT_VALUATIONS=0' };
+  log(`measuring the CSV export of ${fmtInt(settings.csvExportValuations)} valuations…`);
+  return benchCsvExport({
+    count: settings.csvExportValuations,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    env: { ...fakesEnv(fakes), STAFF_NOTIFY_EMAIL: STAFF_EMAIL, TRUST_PROXY: '1' },
+    signal: shutdown.signal,
+    log,
+  });
 }
 
 /**

@@ -84,9 +84,11 @@ test.describe('[ADMIN][VALUATION_DETAIL]', () => {
     await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/admin');
     await expect(page.getByText('AA19 AAA', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByText('New', { exact: true }).first()).toBeVisible();
-    // The seller's mileage is below the last MOT reading: Quick Summary says so.
-    const summary = page.getByRole('region', { name: 'Summary' });
-    await expect(summary.getByRole('note', { name: 'Mileage warning' })).toContainText('48,210 miles');
+    // The seller's mileage is below the last MOT reading: the checks before an offer say so (issue 37).
+    const checks = page.getByRole('region', { name: 'Checks before an offer' });
+    await expect(checks.getByRole('listitem').filter({ hasText: 'Mileage below last MOT' })).toContainText(
+      '48,210 miles',
+    );
 
     // Vehicle (the default tab).
     await expect(tab(page, 'Vehicle')).toHaveAttribute('aria-selected', 'true');

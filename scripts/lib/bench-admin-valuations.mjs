@@ -5,7 +5,8 @@
 // seeder, keeps it between runs (seeding a million rows takes one to three minutes), starts the app
 // on it with a bench admin, signs in, and measures the dashboard's calls with the bench's own
 // `measure`: the active list's first page, a status filter, a search by name, a search by
-// registration, page 500, and the stats.
+// registration, page 500, "Mine" and the unanswered by time left (issue 37), the stats, the 24-hour
+// promise's figures, and the board.
 //
 // Where the data lives between runs:
 //   PGlite      bench/.data/pglite-valuations-<N>/ (DATA_DIR of the app; delete it to re-seed)
@@ -37,9 +38,23 @@ function scenarios({ cookie, registration }) {
     get('active list, search by name "smith"', 'page=1&pageSize=20&q=smith'),
     get(`active list, search by registration ${registration}`, `page=1&pageSize=20&q=${registration}`),
     get('active list, page 500', 'page=500&pageSize=20'),
+    get('active list, owner=mine', 'page=1&pageSize=20&owner=mine'),
+    get('active list, unanswered by time left', 'page=1&pageSize=20&sort=time_left'),
     {
       name: 'stats (cards, chart, brands, stage counts)',
       path: '/api/admin/valuations/stats',
+      headers: { cookie },
+      expectContentType: 'application/json',
+    },
+    {
+      name: '24-hour promise (kept over 30 days by week, waiting, overdue)',
+      path: '/api/admin/valuations/promise',
+      headers: { cookie },
+      expectContentType: 'application/json',
+    },
+    {
+      name: 'board (every open stage: capped count and newest cards)',
+      path: '/api/admin/valuations/board',
       headers: { cookie },
       expectContentType: 'application/json',
     },

@@ -41,6 +41,8 @@ const publicPages: RouteObject = {
     {
       path: 'how-we-value',
       id: 'features/public/how-we-value/how-we-value-page',
+      // The deductions table staff keep (issue 37) comes from the server.
+      loader: serverDataLoader('features/public/how-we-value/how-we-value-page'),
       lazy: () => import('~/client/features/public/how-we-value/how-we-value-page'),
     },
     {
@@ -152,6 +154,11 @@ const backOffice: RouteObject = {
           lazy: () => import('~/client/features/admin/valuations/dashboard/dashboard-page'),
         },
         {
+          path: 'board',
+          id: 'features/admin/board/board-page',
+          lazy: () => import('~/client/features/admin/board/board-page'),
+        },
+        {
           path: 'valuations/:id',
           id: 'features/admin/valuations/detail/valuation-detail-page',
           lazy: () => import('~/client/features/admin/valuations/detail/valuation-detail-page'),
@@ -165,6 +172,11 @@ const backOffice: RouteObject = {
           path: 'vouchers',
           id: 'features/admin/vouchers/vouchers-page',
           lazy: () => import('~/client/features/admin/vouchers/vouchers-page'),
+        },
+        {
+          path: 'deductions',
+          id: 'features/admin/deductions/deductions-page',
+          lazy: () => import('~/client/features/admin/deductions/deductions-page'),
         },
         {
           path: 'reviews',

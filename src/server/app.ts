@@ -44,7 +44,10 @@ import { dataRequestsRoutes } from './features/data-requests';
 import { documentRoutes, type DocumentRoutesDeps } from './features/documents';
 import { financeRoutes } from './features/finance';
 import { handoverRoutes, type HandoverRoutesDeps } from './features/handover';
+import { deductionsRoutes, revisionsRoutes, type RevisionsRoutesDeps } from './features/revisions';
 import { voucherRoutes } from './features/vouchers';
+import { pipelineRoutes } from './features/pipeline';
+import { exportsRoutes } from './features/exports';
 import { checkDistancePostcode, distanceRoutes, distanceRoutesDeps, type DistanceOptions } from './features/distance';
 import { collectionRoutes, collectionsAdminRoutes, type CollectionRoutesDeps } from './features/collections';
 import { createOutbox, describeTransports, messagesRoutes, type Outbox } from './features/messages';
@@ -54,6 +57,7 @@ import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './fea
 import { DEFAULT_TRADING_NAME, siteConfigAt } from './features/site/site-config';
 import {
   adminValuationsRoutes,
+  boardRoutes,
   createDealerReports,
   dealerForwardRoutes,
   valuationsRoutes,
@@ -112,6 +116,10 @@ export type AppDeps = {
   documents?: Pick<DocumentRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
   collections?: Pick<CollectionRoutesDeps, 'callsLimit'>;
   handover?: Pick<HandoverRoutesDeps, 'callsLimit'>;
+  /** Tests raise the seller's revision calls' limit and lower the photos' pixel limit. */
+  revisions?: Pick<RevisionsRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
+  /** Tests shrink the CSV exports' batches, to cross many of them with a few rows. */
+  exports?: { batchSize?: number };
   /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
@@ -227,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.valuations,
   });
   await app.register(adminValuationsRoutes, { db, files, clock, outbox });
+  await app.register(boardRoutes, { db, clock });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
   const vehicleDeps = vehicleRoutesDeps(config.vehicleData, { db, clock, log: app.log }, deps.vehicleData);
@@ -330,6 +339,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.handover,
   });
   await app.register(voucherRoutes, { db, outbox, clock });
+  await app.register(pipelineRoutes, { db, outbox, clock });
+  // Evidenced price revisions (issue 37): the deductions table (published on /how-we-value) and the revisions.
+  await app.register(deductionsRoutes, { db, clock, pageData, content });
+  await app.register(revisionsRoutes, {
+    db,
+    files,
+    outbox,
+    clock,
+    staffNotifyEmails: config.staffNotifyEmails,
+    sellerCookie: sellerCookies(config.secureCookies).read,
+    linkDaysAfterClose: config.sellerLinkDaysAfterClose,
+    ...deps.revisions,
+  });
+  await app.register(exportsRoutes, { db, clock, batchSize: deps.exports?.batchSize });
   const visits = createVisitRecorder({
     db,
     geo: deps.analytics?.geo ?? geoLiteLookup,

@@ -402,6 +402,8 @@ export const envSchema = z.object({
   // The seller's documents (logbook, licence...), counted from the request's close; 90 by default:
   // time to deal with a disputed sale, but no longer, as they are identity documents.
   RETENTION_DOCUMENTS_DAYS: wholeNumber('days', 1, 3650, RETENTION_DEFAULTS.sellerDocumentsDays),
+  // How often the 24-hour promise's alerts are looked for (issue 37); tests with a moved clock use 1.
+  PROMISE_ALERTS_EVERY_SECONDS: wholeNumber('seconds', 1, 3600, 60),
   RETENTION_RESOLVED_COMPLAINT_MONTHS: wholeNumber('months', 1, 120, RETENTION_DEFAULTS.resolvedComplaintsMonths),
 });
 
@@ -501,6 +503,8 @@ export type AppConfig = {
   staffNotifyEmails: string[];
   /** Days the seller's links keep working after their request closes (SELLER_LINK_DAYS_AFTER_CLOSE). */
   sellerLinkDaysAfterClose: number;
+  /** How often the 24-hour promise's alerts job runs (PROMISE_ALERTS_EVERY_SECONDS). */
+  promiseAlertsEveryMs: number;
   /** TEST_CLOCK_FILE: end-to-end tests move the clock with it; undefined everywhere else. */
   testClockFile: string | undefined;
   /** Vehicle lookups; a provider left undefined is not configured. */
@@ -654,6 +658,7 @@ function configFrom(env: Env): AppConfig {
     messaging: messagingFrom(env),
     staffNotifyEmails: env.STAFF_NOTIFY_EMAIL ?? [],
     sellerLinkDaysAfterClose: env.SELLER_LINK_DAYS_AFTER_CLOSE,
+    promiseAlertsEveryMs: env.PROMISE_ALERTS_EVERY_SECONDS * 1000,
     testClockFile: env.TEST_CLOCK_FILE,
     vehicleData: vehicleDataFrom(env),
     distance: {

@@ -20,6 +20,7 @@ import { missingBusinessDetails } from './features/site/site-config';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency';
 import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
+import { sendPromiseAlerts } from './features/pipeline';
 import { OUTBOX_JOB, RETENTION_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
@@ -68,6 +69,7 @@ export async function startServer(options: {
       clock,
       log: app.log.child({ job: OUTBOX_JOB }),
     });
+    const promiseOutbox = app.outbox;
     const jobs = createJobRunner({
       jobs: serverJobs({
         outbox,
@@ -91,6 +93,16 @@ export async function startServer(options: {
         ],
         sessions: createSessionStore(database.db, clock),
         throttle: createLoginThrottle(database.db, clock),
+        // The 24-hour promise: the owner warned at 20 hours, everyone told at 24 (once, across processes).
+        promiseAlerts: {
+          everyMs: config.promiseAlertsEveryMs,
+          run: (now, signal) =>
+            sendPromiseAlerts(
+              { db: database.db, outbox: promiseOutbox, staffNotifyEmails: config.staffNotifyEmails },
+              now,
+              signal,
+            ),
+        },
         // Once a UK day, across every process: what is past its period (RETENTION_* settings) goes.
         retention: createRetention({
           db: database.db,

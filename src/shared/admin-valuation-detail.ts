@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { damageMarkerSchema } from './damage-markers';
 import { photoShots } from './photo-shots';
+import { plausibilityFlagSchema, plausibilityUncheckedSchema } from './plausibility';
 import { valuationPhotoParamsSchema } from './valuation-photos';
 import { valuationStatusValues } from './admin-valuations';
 import { offerSchema } from './valuation-offer';
@@ -107,6 +108,10 @@ export const valuationDetailSchema = z.object({
   indicativePrice: z
     .object({ lowPence: z.number().int(), highPence: z.number().int(), count: z.number().int() })
     .nullable(),
+  /** The plausibility checks that raised a flag (issue 37; ./plausibility.ts), in the checks' order. */
+  plausibility: z.array(plausibilityFlagSchema),
+  /** The checks that could not be made for want of data, each saying why. */
+  plausibilityUnchecked: z.array(plausibilityUncheckedSchema),
 });
 export type ValuationDetail = z.infer<typeof valuationDetailSchema>;
 

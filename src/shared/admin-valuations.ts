@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { paginationQuery, storableCharacters } from './schema-kit';
+import { plausibilityFlagSchema } from './plausibility';
+import { staffMemberSchema } from './staff-pipeline';
 import { lostReasons, valuationStages } from './valuation-lifecycle';
 
 /**
@@ -145,6 +147,17 @@ export const valuationListItemSchema = z.object({
   archivedAt: z.iso.datetime().nullable(),
   /** When the seller's documents were all checked (issue 35; ISO); null until then. */
   documentsCompletedAt: z.string().nullable(),
+  /** Who owns it (issue 37); null while nobody does. */
+  owner: staffMemberSchema.nullable(),
+  /** When it got its first answer (an offer sent, a contact logged); null while it waits. */
+  firstAnsweredAt: z.iso.datetime().nullable(),
+  /** When the 24-hour promise to answer it runs (or ran) out. */
+  promiseDueAt: z.iso.datetime(),
+  /**
+   * The plausibility checks' flags (issue 37; ./plausibility.ts): in the lists' pages, never absent
+   * there; left out of the one row that archive, restore and a stage change answer with.
+   */
+  flags: z.array(plausibilityFlagSchema).optional(),
 });
 export type ValuationListItem = z.infer<typeof valuationListItemSchema>;
 
@@ -158,6 +171,8 @@ export const valuationListResponseSchema = z.object({
   totalCapped: z.boolean(),
   /** Pages of `total` matches (so at most the cap's pages while `totalCapped`). */
   pageCount: z.number().int(),
+  /** The server's time: the timers count from it, not from the browser's clock. */
+  now: z.iso.datetime(),
 });
 export type ValuationListResponse = z.infer<typeof valuationListResponseSchema>;
 

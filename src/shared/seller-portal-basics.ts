@@ -3,6 +3,7 @@ import type { SellerCollection } from './collections';
 import type { SellerDocuments } from './documents';
 import type { IndicativePrice } from './indicative-price';
 import type { OfferStatus } from './offer-basics';
+import type { SellerRevision } from './price-revisions';
 import type { LostReason, ValuationStage } from './valuation-lifecycle';
 
 /**
@@ -45,6 +46,9 @@ export const sellerPageNotices = {
     declined: 'You have declined our offer. Thank you for letting us know.',
     fresh: 'We have asked our team for a fresh offer. We will be in touch within 24 hours.',
     message: 'Message sent. We will reply by e-mail and here.',
+    'revision-accepted': 'Thank you: you have accepted the revised price. It is the price we pay you.',
+    'revision-declined':
+      'You have declined the revised price, so we will not buy your car. You keep it, and there is nothing to pay.',
   },
   problem: {
     'not-open': 'This offer is no longer open: a newer offer replaced it, or it has already been answered.',
@@ -54,6 +58,8 @@ export const sellerPageNotices = {
     'message-empty': 'Write your message before sending it.',
     'message-long': `Your message must be at most ${SELLER_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
     invalid: 'That did not work. Please try again.',
+    'revision-closed':
+      'This revised price is no longer open: it lapsed, was withdrawn, or has been answered. The page shows where things now stand.',
   },
 } as const;
 export type SellerPageNotice = { kind: 'done' | 'problem'; text: string };
@@ -73,6 +79,8 @@ export type SellerView = {
   replyBy: string;
   /** The newest offer, whatever its status; null before the first. */
   offer: SellerOffer | null;
+  /** The newest price revision of that offer (issue 37), to answer or as answered; null for none. */
+  revision: SellerRevision | null;
   /** When the seller asked for a fresh offer after the newest one (null if not since). */
   freshOfferRequestedAt: string | null;
   messages: ConversationMessage[];

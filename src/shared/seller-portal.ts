@@ -3,6 +3,7 @@ import { sellerCollectionSchema } from './collection-schemas';
 import { sellerDocumentsSchema } from './documents';
 import { sellerVoucherSchema } from './voucher-schemas';
 import { offerStatuses } from './offer-basics';
+import { sellerRevisionSchema } from './price-revision-schemas';
 import { registrationSchema } from './registration-schema';
 import { emailInDocument, optionalText, storableCharacters, text } from './schema-kit';
 import { lostReasons, valuationStages } from './valuation-lifecycle';
@@ -57,6 +58,7 @@ export const sellerViewSchema = z.object({
       acceptedAt: z.iso.datetime().nullable(),
     })
     .nullable(),
+  revision: sellerRevisionSchema.nullable(),
   freshOfferRequestedAt: z.iso.datetime().nullable(),
   messages: z.array(
     z.object({ id: z.uuid(), author: z.enum(['seller', 'staff']), body: z.string(), createdAt: z.iso.datetime() }),

@@ -6,7 +6,9 @@ import {
   lostReasons,
   nextStage,
   openStages,
+  sampleEvent,
   staffEventFor,
+  staffLostReasons,
   staffStageChoices,
   stageChoiceMessages,
   valuationStages,
@@ -31,6 +33,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: m.revisionNeedsAcceptance,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
   contacted: {
     contact: m.alreadyContacted,
@@ -43,6 +48,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: m.revisionNeedsAcceptance,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
   offer_made: {
     contact: m.contactOnlyNew,
@@ -55,6 +63,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: m.revisionNeedsAcceptance,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
   offer_accepted: {
     contact: m.contactOnlyNew,
@@ -67,6 +78,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: 'offer_accepted',
+    accept_revision: 'offer_accepted',
+    decline_revision: 'lost',
   },
   collection_booked: {
     contact: m.contactOnlyNew,
@@ -79,6 +93,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: 'collection_booked',
+    accept_revision: 'collection_booked',
+    decline_revision: 'lost',
   },
   collected: {
     contact: m.contactOnlyNew,
@@ -91,6 +108,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: 'completed',
     mark_lost: 'lost',
     reopen: m.reopenOnlyLost,
+    propose_revision: m.revisionAfterCollection,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
   completed: {
     contact: m.contactOnlyNew,
@@ -103,6 +123,9 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: m.lostWhenCompleted,
     reopen: m.reopenOnlyLost,
+    propose_revision: m.revisionAfterCollection,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
   lost: {
     contact: m.contactOnlyNew,
@@ -115,18 +138,21 @@ const table: Record<ValuationStage, Record<LifecycleEventType, string>> = {
     pay: m.payNeedsCollection,
     mark_lost: m.alreadyLost,
     reopen: 'contacted',
+    propose_revision: m.revisionNeedsAcceptance,
+    accept_revision: m.noOpenRevision,
+    decline_revision: m.noOpenRevision,
   },
 };
 
 const eventOf = (type: LifecycleEventType): LifecycleEvent =>
-  type === 'mark_lost' ? { type, reason: 'sold_elsewhere' } : { type };
+  type === 'mark_lost' ? { type, reason: 'sold_elsewhere' } : sampleEvent(type);
 
 describe('the valuation lifecycle (DESIGN section 9)', () => {
   const pairs = valuationStages.flatMap((stage) => lifecycleEventTypes.map((type) => [stage, type] as const));
 
-  it('answers all 80 pairs of stage and event', () => {
+  it('answers all 104 pairs of stage and event', () => {
     expect(pairs).toHaveLength(valuationStages.length * lifecycleEventTypes.length);
-    expect(pairs).toHaveLength(80);
+    expect(pairs).toHaveLength(104);
   });
 
   it.each(pairs)('from %s, %s', (stage, type) => {
@@ -141,7 +167,7 @@ describe('the valuation lifecycle (DESIGN section 9)', () => {
 
   it('says why a request is lost: the reason staff gave, or "declined" when the seller declined', () => {
     for (const stage of openStages) {
-      for (const reason of lostReasons) {
+      for (const reason of staffLostReasons) {
         expect(nextStage(stage, { type: 'mark_lost', reason })).toEqual({
           ok: true,
           stage: 'lost',
@@ -157,9 +183,56 @@ describe('the valuation lifecycle (DESIGN section 9)', () => {
     expect(nextStage('lost', { type: 'reopen' })).toEqual({ ok: true, stage: 'contacted', lostReason: null });
   });
 
+  it('loses a request as "revision_declined" only when the seller declines a revised price, never by staff', () => {
+    expect(staffLostReasons).not.toContain('revision_declined');
+    expect(lostReasons).toContain('revision_declined');
+    for (const stage of ['offer_accepted', 'collection_booked'] as const) {
+      expect(nextStage(stage, { type: 'decline_revision' })).toEqual({
+        ok: true,
+        stage: 'lost',
+        lostReason: 'revision_declined',
+      });
+      expect(nextStage(stage, { type: 'mark_lost', reason: 'revision_declined' })).toEqual({
+        ok: false,
+        refusal: m.revisionDeclinedBySeller,
+      });
+    }
+  });
+
+  it('lets a revision only lower the agreed price, and never to nothing (issue 37)', () => {
+    for (const type of ['propose_revision', 'accept_revision'] as const) {
+      for (const stage of ['offer_accepted', 'collection_booked'] as const) {
+        expect(nextStage(stage, { type, fromPence: 900_000, toPence: 880_000 })).toEqual({
+          ok: true,
+          stage,
+          lostReason: null,
+        });
+        for (const toPence of [900_000, 900_001, 0, -5, 0.5, Number.NaN]) {
+          expect(nextStage(stage, { type, fromPence: 900_000, toPence })).toEqual({
+            ok: false,
+            refusal: m.revisionMustLower,
+          });
+        }
+      }
+    }
+    // After acceptance, a new offer (the other way a price could change) is refused.
+    expect(nextStage('offer_accepted', { type: 'send_offer' })).toEqual({ ok: false, refusal: m.offerAfterAcceptance });
+    expect(nextStage('collection_booked', { type: 'send_offer' })).toEqual({
+      ok: false,
+      refusal: m.offerAfterAcceptance,
+    });
+  });
+
   it('offers as actions exactly the events a stage allows', () => {
     expect(allowedEvents('new')).toEqual(['contact', 'send_offer', 'mark_lost']);
     expect(allowedEvents('offer_made')).toEqual(['send_offer', 'accept_offer', 'decline_offer', 'mark_lost']);
+    expect(allowedEvents('offer_accepted')).toEqual([
+      'book_collection',
+      'mark_lost',
+      'propose_revision',
+      'accept_revision',
+      'decline_revision',
+    ]);
     expect(allowedEvents('completed')).toEqual([]);
     expect(allowedEvents('lost')).toEqual(['reopen']);
   });

@@ -42,6 +42,7 @@ export const lostReasons = [
   'sold_elsewhere',
   'withdrawn',
   'not_buying',
+  'revision_declined',
 ] as const;
 export type LostReason = (typeof lostReasons)[number];
 
@@ -52,13 +53,29 @@ export const lostReasonLabels: Record<LostReason, string> = {
   sold_elsewhere: 'Sold elsewhere',
   withdrawn: 'The seller withdrew the request',
   not_buying: 'We decided not to buy',
+  revision_declined: 'The seller declined our revised price',
 };
 
 /**
+ * The reasons staff may give when they mark a request lost. `revision_declined` is the seller's
+ * answer on their own page (issue 37), never staff's to choose.
+ */
+export const staffLostReasons = lostReasons.filter(
+  (reason): reason is Exclude<LostReason, 'revision_declined'> => reason !== 'revision_declined',
+);
+
+/** A price revision's figures (pence): the price agreed before it, and the revised price it proposes. */
+export type PriceChange = { fromPence: number; toPence: number };
+
+/**
  * What moves a request, and who may cause it: staff (`contact`, `send_offer`, `book_collection`,
- * `collect`, `pay`, `mark_lost`, `reopen`) or the seller on their own page (`accept_offer`,
- * `decline_offer`, which loses the request with the reason `declined` until staff reopen it);
- * either books or cancels a collection slot (`book_collection`, `cancel_collection`, issue 36).
+ * `collect`, `pay`, `mark_lost`, `reopen`, `propose_revision`) or the seller on their own page
+ * (`accept_offer`, `decline_offer`, which loses the request with the reason `declined` until staff
+ * reopen it; `accept_revision`, `decline_revision`, which loses it as `revision_declined`); either
+ * books or cancels a collection slot (`book_collection`, `cancel_collection`, issue 36).
+ *
+ * A price revision (issue 37) is the only way an agreed price changes: it carries the price before
+ * and after, and the lifecycle refuses one that does not lower the price or lowers it to nothing.
  */
 export type LifecycleEvent =
   | { type: 'contact' }
@@ -70,7 +87,10 @@ export type LifecycleEvent =
   | { type: 'collect' }
   | { type: 'pay' }
   | { type: 'mark_lost'; reason: LostReason }
-  | { type: 'reopen' };
+  | { type: 'reopen' }
+  | ({ type: 'propose_revision' } & PriceChange)
+  | ({ type: 'accept_revision' } & PriceChange)
+  | { type: 'decline_revision' };
 export type LifecycleEventType = LifecycleEvent['type'];
 
 export const lifecycleEventTypes = [
@@ -84,6 +104,9 @@ export const lifecycleEventTypes = [
   'pay',
   'mark_lost',
   'reopen',
+  'propose_revision',
+  'accept_revision',
+  'decline_revision',
 ] as const satisfies readonly LifecycleEventType[];
 
 /** Where an event leads: the next stage (and, for `lost`, why), or a refusal people can read. */
@@ -104,6 +127,14 @@ export const lifecycleMessages = {
   alreadyLost: 'This request is already marked as lost.',
   lostWhenCompleted: 'A completed sale cannot be marked as lost.',
   reopenOnlyLost: 'Only a lost request can be reopened.',
+  revisionNeedsAcceptance:
+    'A price can be revised only once the seller has accepted an offer, and before the car is collected.',
+  revisionAfterCollection: 'The car is collected: the agreed price can no longer change.',
+  revisionMustLower: 'A revised price must be lower than the agreed price, and more than £0.',
+  noOpenRevision: 'There is no revised price to answer.',
+  revisionDeclinedBySeller: 'Only the seller can decline a revised price, on their own page.',
+  revisionWaiting:
+    'A revised price is waiting for the seller’s answer. Wait for it, or withdraw the revision, before the handover.',
 } as const;
 
 const to = (stage: ValuationStage, lostReason: LostReason | null = null): Transition => ({
@@ -115,11 +146,25 @@ const refuse = (refusal: string): Transition => ({ ok: false, refusal });
 
 /** Where a new offer may be sent from: before acceptance, and again while one is open (it supersedes it). */
 const OFFER_FROM: readonly ValuationStage[] = ['new', 'contacted', 'offer_made'];
+/** Where a price may be revised: an accepted offer, before the car is collected (at the door included). */
+export const REVISION_AT: readonly ValuationStage[] = ['offer_accepted', 'collection_booked'];
+
+/** A revision's price only goes down, and never to nothing (issue 37: "a price only goes down through an evidenced revision"). */
+const lowers = ({ fromPence, toPence }: PriceChange) =>
+  Number.isSafeInteger(fromPence) && Number.isSafeInteger(toPence) && toPence > 0 && toPence < fromPence;
+
+/** Why a revision cannot happen at `stage`: before acceptance, or after collection. */
+const revisionRefusal = (stage: ValuationStage) =>
+  stage === 'collected' || stage === 'completed'
+    ? lifecycleMessages.revisionAfterCollection
+    : lifecycleMessages.revisionNeedsAcceptance;
 
 /**
  * Where `event` leads from `stage`. Every pair has an answer (the tests try them all); nothing
  * moves backwards except `reopen`, which takes a lost request back to `contacted`, and
- * `cancel_collection`, which takes a booked collection back to the accepted offer.
+ * `cancel_collection`, which takes a booked collection back to the accepted offer. A price revision
+ * keeps the stage while it is proposed and when the seller accepts it (the revised price is then the
+ * agreed one); the seller declining it loses the request at no cost to them.
  */
 export function nextStage(stage: ValuationStage, event: LifecycleEvent): Transition {
   switch (event.type) {
@@ -147,18 +192,37 @@ export function nextStage(stage: ValuationStage, event: LifecycleEvent): Transit
     case 'mark_lost':
       if (stage === 'lost') return refuse(lifecycleMessages.alreadyLost);
       if (stage === 'completed') return refuse(lifecycleMessages.lostWhenCompleted);
+      if (event.reason === 'revision_declined') return refuse(lifecycleMessages.revisionDeclinedBySeller);
       return to('lost', event.reason);
     case 'reopen':
       return stage === 'lost' ? to('contacted') : refuse(lifecycleMessages.reopenOnlyLost);
+    case 'propose_revision':
+      if (!REVISION_AT.includes(stage)) return refuse(revisionRefusal(stage));
+      return lowers(event) ? to(stage) : refuse(lifecycleMessages.revisionMustLower);
+    case 'accept_revision':
+      if (!REVISION_AT.includes(stage)) return refuse(lifecycleMessages.noOpenRevision);
+      return lowers(event) ? to(stage) : refuse(lifecycleMessages.revisionMustLower);
+    case 'decline_revision':
+      return REVISION_AT.includes(stage) ? to('lost', 'revision_declined') : refuse(lifecycleMessages.noOpenRevision);
+  }
+}
+
+/** An event of each type with plain figures, to ask the lifecycle whether a stage allows that type. */
+export function sampleEvent(type: LifecycleEventType): LifecycleEvent {
+  switch (type) {
+    case 'mark_lost':
+      return { type, reason: 'no_response' };
+    case 'propose_revision':
+    case 'accept_revision':
+      return { type, fromPence: 2, toPence: 1 };
+    default:
+      return { type };
   }
 }
 
 /** The events `stage` allows, for the screens that offer them as actions. */
 export function allowedEvents(stage: ValuationStage): LifecycleEventType[] {
-  return lifecycleEventTypes.filter((type) => {
-    const event: LifecycleEvent = type === 'mark_lost' ? { type, reason: 'no_response' } : { type };
-    return nextStage(stage, event).ok;
-  });
+  return lifecycleEventTypes.filter((type) => nextStage(stage, sampleEvent(type)).ok);
 }
 
 /** Words for a stage staff cannot choose directly: each has its own way there. */

@@ -69,6 +69,8 @@ const OWN_REFUSALS = new Set([
 /** Multipart uploads (photos, audio): suite 4's, which sends real files. */
 const MULTIPART = new Set([
   'POST /api/valuations/{id}/photos',
+  // A price revision's photo (issue 37): revisions.test.ts sends real files and refused ones.
+  'POST /api/admin/valuations/{id}/revision-photos',
   'POST /api/admin/purchased-vehicles',
   'POST /api/admin/purchased-vehicles/{id}/photos',
   'POST /api/audio/upload',
@@ -166,6 +168,28 @@ function validBodies(seeded: Seeded): Record<string, Record<string, unknown>> {
       lender: null,
     },
     'POST /api/admin/vouchers/{id}/sent': { code: 'L2S-1234' },
+    // Price revisions (issue 37).
+    'POST /api/admin/deductions': { name: 'Cracked bumper', amountFrom: '120', amountTo: '250', evidence: 'A photo' },
+    'PUT /api/admin/deductions/{id}': { name: 'Cracked bumper', amountFrom: 120, amountTo: null, evidence: 'A photo' },
+    'POST /api/admin/deductions/{id}/move': { direction: 'up' },
+    'POST /api/admin/valuations/{id}/revisions': {
+      items: [
+        {
+          deductionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
+          quantity: 2,
+          amount: '45',
+          note: 'Rear bumper scuffed; not declared.',
+          photoIds: ['8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e'],
+        },
+      ],
+    },
+    'POST /api/your-valuation/revision/accept': { revisionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e' },
+    'POST /api/your-valuation/revision/decline': {
+      revisionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
+      reason: 'I will sell it elsewhere.',
+    },
+    'PUT /api/admin/valuations/{id}/owner': { userId: null },
+    'POST /api/admin/valuations/{id}/contacts': { channel: 'call', note: 'Spoke to the seller' },
   };
 }
 
@@ -184,7 +208,9 @@ function validParameters(seeded: Seeded, apiPath: string): Record<string, string
     id,
     callSid: seeded.callSid,
     photoPath: '0'.repeat(32),
-    photoId: '0'.repeat(32),
+    // A revision's photo (issue 37) is a uuid; a purchased vehicle's, 32 hex digits.
+    photoId: apiPath.includes('/revision-photos/') ? '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e' : '0'.repeat(32),
+    revisionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
     markerId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
     documentId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e',
     kind: 'v5c',
@@ -222,6 +248,7 @@ describe.each(testEngines)('bad input (%s)', (engine) => {
         documents: { callsLimit: unlimited },
         collections: { callsLimit: unlimited },
         handover: { callsLimit: unlimited },
+        revisions: { callsLimit: unlimited },
       },
     });
     seeded = await seed(t, hasher);

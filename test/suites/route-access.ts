@@ -90,11 +90,39 @@ export const apiRouteAccess: Record<string, Access> = {
   // The launch vouchers owed after completed sales (issue 36).
   'GET /api/admin/vouchers': 'admin',
   'POST /api/admin/vouchers/:id/sent': 'admin',
+  // Evidenced price revisions (issue 37): staff keep the deductions table and propose revisions with
+  // photos; the seller answers with their cookie (checked in the handler, as the seller's other calls).
+  'GET /api/admin/deductions': 'admin',
+  'POST /api/admin/deductions': 'admin',
+  'PUT /api/admin/deductions/:id': 'admin',
+  'POST /api/admin/deductions/:id/move': 'admin',
+  'POST /api/admin/deductions/:id/retire': 'admin',
+  'POST /api/admin/deductions/:id/restore': 'admin',
+  'GET /api/admin/valuations/:id/revisions': 'admin',
+  'POST /api/admin/valuations/:id/revisions': 'admin',
+  'POST /api/admin/valuations/:id/revisions/:revisionId/withdraw': 'admin',
+  'POST /api/admin/valuations/:id/revision-photos': 'admin',
+  'GET /api/admin/valuations/:id/revision-photos/:photoId': 'admin',
+  'POST /api/your-valuation/revision/accept': 'public',
+  'POST /api/your-valuation/revision/decline': 'public',
+  'GET /api/your-valuation/revision-photos/:photoId': 'public',
+  // The staff pipeline (issue 37): owners, contacts logged, and the 24-hour promise.
+  'GET /api/admin/staff': 'admin',
+  'GET /api/admin/valuations/promise': 'admin',
+  'GET /api/admin/valuations/:id/pipeline': 'admin',
+  'PUT /api/admin/valuations/:id/owner': 'admin',
+  'POST /api/admin/valuations/:id/claim': 'admin',
+  'POST /api/admin/valuations/:id/contacts': 'admin',
+  // The CSV downloads (issue 37): the filtered list and the completed purchases, sellers' personal data.
+  'GET /api/admin/valuations/export.csv': 'admin',
+  'GET /api/admin/purchases/export.csv': 'admin',
   'POST /api/valuations/:id/messages': 'admin',
   // The back office's valuation lists, stats and archive actions (issue 11).
   'GET /api/valuations/active': 'admin',
   'GET /api/valuations/archived': 'admin',
   'GET /api/admin/valuations/stats': 'admin',
+  // The board (issue 37): the open requests by stage; its moves use the status and contact calls.
+  'GET /api/admin/valuations/board': 'admin',
   'GET /api/admin/valuations/:id': 'admin',
   'POST /api/valuations/:id/offer': 'admin',
   'POST /api/valuations/:id/send-to-dealer': 'admin',

@@ -101,6 +101,18 @@ describe('the seller’s routes, by caller', () => {
       { method: 'PUT', url: '/api/your-valuation/collection', payload: { date: '2026-12-01', slot: 'morning' } },
       { method: 'DELETE', url: '/api/your-valuation/collection' },
       { method: 'GET', url: '/api/your-valuation/receipt' },
+      // A price revision's photo and answers (issue 37).
+      { method: 'GET', url: '/api/your-valuation/revision-photos/8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e?size=thumb' },
+      {
+        method: 'POST',
+        url: '/api/your-valuation/revision/accept',
+        payload: { revisionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e' },
+      },
+      {
+        method: 'POST',
+        url: '/api/your-valuation/revision/decline',
+        payload: { revisionId: '8f14e45f-ceea-467f-a1b2-0c5f3d0d3b8e' },
+      },
       { method: 'GET', url: '/your-valuation' },
       { method: 'POST', url: '/api/your-valuation/messages', payload: { body: 'Hello' } },
       { method: 'POST', url: '/api/your-valuation/offer/fresh', payload: { offerId } },

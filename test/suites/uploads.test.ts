@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carValuations, purchasedVehicles, valuationDocuments, voiceAudio } from '~/server/db/schema';
+import {
+  carValuations,
+  priceRevisionPhotos,
+  purchasedVehicles,
+  valuationDocuments,
+  valuationOffers,
+  voiceAudio,
+} from '~/server/db/schema';
+import { REVISION_PHOTO_MAX_BYTES, revisionMessages as rm } from '~/shared/price-revisions';
 import { createDiskFileStore } from '~/server/storage/file-store';
 import { createPublicUploads, PUBLIC_UPLOAD_NAME } from '~/server/storage/public-uploads';
 import {
@@ -27,7 +35,7 @@ import { cheapHasher, seedUser, signedInCookie, testClock } from '../helpers/aut
 import type { TestEngine } from '../helpers/database';
 import { count, suiteFigures } from '../helpers/figures';
 import { multipart, smallJpeg, type Upload } from '../helpers/images';
-import { validValuation } from '../helpers/valuation';
+import { offerConditions, validValuation } from '../helpers/valuation';
 import {
   exiftoolRead,
   exiftoolReadBytes,
@@ -190,6 +198,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       voiceAudioUpload(),
       guidedShot(),
       sellerDocument(),
+      revisionPhoto(),
     ];
   });
 
@@ -281,6 +290,59 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       },
       async rows() {
         const rows = await db().select().from(valuationDocuments).where(eq(valuationDocuments.valuationId, current));
+        return JSON.stringify(rows);
+      },
+    };
+  }
+
+  /**
+   * Staff's photo of a difference found at inspection (issue 37): one image, re-encoded without
+   * metadata into the private store, on a request whose seller accepted an offer.
+   */
+  function revisionPhoto(): Endpoint {
+    let current = '';
+    return {
+      name: 'price revision photo',
+      kind: 'image',
+      field: 'photo',
+      maxBytes: REVISION_PHOTO_MAX_BYTES,
+      maxFiles: 1,
+      fields: {},
+      folder: 'files/revision-photos',
+      storedName: /^[0-9a-f]{32}\.jpg$/,
+      refusals: {
+        tooLarge: [rm.photoTooLarge],
+        tooMany: [rm.onePhoto],
+        parts: [rm.onePhoto, rm.photoRequired],
+        notAccepted: [m.notAnImage, rm.photoEmpty],
+        unreadable: [m.unreadable],
+        pixels: [m.tooManyPixels],
+        pdf: [],
+      },
+      async prepare() {
+        const response = await t.app.inject({ method: 'POST', url: '/api/valuations', payload: validValuation() });
+        expect(response.statusCode, response.body).toBe(201);
+        const { id } = response.json<{ id: string }>();
+        current = id;
+        await db()
+          .insert(valuationOffers)
+          .values({
+            valuationId: id,
+            amountPence: 900_000,
+            sendMethod: 'email',
+            validUntil: new Date(NOW.getTime() + 7 * 86_400_000),
+            conditions: offerConditions('no'),
+            status: 'accepted',
+            closedAt: NOW,
+          });
+        await db().update(carValuations).set({ status: 'offer_accepted' }).where(eq(carValuations.id, id));
+        return (body) => inject(`/api/admin/valuations/${id}/revision-photos`, body, admin());
+      },
+      async rows() {
+        const rows = await db()
+          .select({ id: priceRevisionPhotos.id, fileKey: priceRevisionPhotos.fileKey })
+          .from(priceRevisionPhotos)
+          .where(eq(priceRevisionPhotos.valuationId, current));
         return JSON.stringify(rows);
       },
     };
@@ -740,6 +802,17 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     }
   });
 
+  it(
+    'price revision photos: the photo catalogue, refused or cleaned, never stored as sent, no GPS kept',
+    SLOW,
+    async () => {
+      const endpoint = endpoints[7]!;
+      for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'dent.jpg'), ...(await imageCases(4))]) {
+        await attempt(endpoint, hostile);
+      }
+    },
+  );
+
   it('purchased-vehicle form and photos: refused or cleaned, never stored as sent, no GPS kept', SLOW, async () => {
     for (const endpoint of [endpoints[2]!, endpoints[3]!]) {
       for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'car.jpg'), ...(await imageCases(8))]) {
@@ -772,6 +845,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     const roots = [
       'files/valuation-photos',
       'files/valuation-documents',
+      'files/revision-photos',
       'uploads/purchased-vehicles',
       'uploads/voice',
     ];

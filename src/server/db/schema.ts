@@ -39,6 +39,8 @@ import { SLOT_CAPACITY_MAX, type CollectionBookingStatus, type CollectionSlot } 
 import { KEYS_MAX, type DocumentKind, type DocumentStatus } from '~/shared/document-checklist';
 import type { HandoverCondition, Payee } from '~/shared/handover';
 import type { VoucherStatus } from '~/shared/vouchers';
+import { DEDUCTION_EVIDENCE_MAX_LENGTH, DEDUCTION_NAME_MAX_LENGTH } from '~/shared/deductions';
+import { REVISION_QUANTITY_MAX, revisionStatuses, type RevisionStatus } from '~/shared/price-revisions';
 import { messageChannels, messageStatuses } from '~/shared/messages';
 import { contactChannels, type ContactChannel } from '~/shared/staff-pipeline';
 import { offerStatuses, type OfferConditions, type OfferStatus } from '~/shared/offer-basics';
@@ -410,6 +412,8 @@ export const valuationEventTypes = [
   'price_revision_proposed',
   'price_revision_accepted',
   'price_revision_declined',
+  /** Staff took back a revision before the seller answered: { revisionId, fromPence, toPence }. */
+  'price_revision_withdrawn',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 
@@ -1100,6 +1104,137 @@ export const launchVouchers = pgTable(
       'launch_vouchers_sent_has_code',
       sql`${t.status} = 'owed' OR (${t.code} IS NOT NULL AND ${t.sentAt} IS NOT NULL)`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Evidenced price revisions (issue 37, features/revisions)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The deductions table staff keep and `/how-we-value` publishes: an item, its amount (fixed when
+ * `min_pence = max_pence`, else a range; per unit) and the evidence it needs, in the order shown.
+ * Items are retired, never deleted: the revisions that used one still point at it.
+ */
+export const deductionItems = pgTable(
+  'deduction_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: DEDUCTION_NAME_MAX_LENGTH }).notNull(),
+    minPence: integer('min_pence').notNull(),
+    maxPence: integer('max_pence').notNull(),
+    evidence: varchar('evidence', { length: DEDUCTION_EVIDENCE_MAX_LENGTH }).notNull(),
+    /** Its place in the table; only the items in use are ordered by it. */
+    position: integer('position').notNull(),
+    retiredAt: timestamptz('retired_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('deduction_items_in_use_position_idx')
+      .on(t.position)
+      .where(sql`${t.retiredAt} IS NULL`),
+    // One item of a name in use at a time, whatever its case: the seller reads them as one list.
+    uniqueIndex('deduction_items_in_use_name_key')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.retiredAt} IS NULL`),
+    check('deduction_items_amounts', sql`${t.minPence} > 0 AND ${t.maxPence} >= ${t.minPence}`),
+  ],
+);
+
+/**
+ * A price revision staff proposed on an accepted offer (DESIGN section 9): the price agreed before it
+ * and the revised price, until when it stands, and the seller's answer. `open` until the seller
+ * accepts or declines it, staff withdraw it, or it is found past its end (`lapsed`); at most one is
+ * open per request. An accepted one's `to_pence` is the agreed price from then on.
+ */
+export const priceRevisions = pgTable(
+  'price_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    /** The accepted offer it revises. */
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => valuationOffers.id, { onDelete: 'cascade' }),
+    fromPence: integer('from_pence').notNull(),
+    toPence: integer('to_pence').notNull(),
+    status: varchar('status', { length: 12 }).$type<RevisionStatus>().notNull().default('open'),
+    validUntil: timestamptz('valid_until').notNull(),
+    proposedByUserId: integer('proposed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    closedAt: timestamptz('closed_at'),
+    /** Who withdrew it (staff); the seller's answers have no user. */
+    closedByUserId: integer('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+    /** The seller's acceptance, evidenced as an offer's is: the address truncated, and the browser. */
+    clientAddress: varchar('client_address', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+  },
+  (t) => [
+    index('price_revisions_valuation_created_at_idx').on(t.valuationId, newestFirst(t.createdAt)),
+    uniqueIndex('price_revisions_one_open_key')
+      .on(t.valuationId)
+      .where(sql`${t.status} = 'open'`),
+    check('price_revisions_lowers', sql`${t.toPence} > 0 AND ${t.toPence} < ${t.fromPence}`),
+    check('price_revisions_status', sql`${t.status} IN (${sql.raw(revisionStatuses.map((v) => `'${v}'`).join(', '))})`),
+    check('price_revisions_closed_when_closed', sql`(${t.status} = 'open') = (${t.closedAt} IS NULL)`),
+  ],
+);
+
+/**
+ * One difference from the seller's declarations: the deductions table's item (its name and evidence
+ * copied as they read then), how many units at what amount each, and staff's note.
+ */
+export const priceRevisionItems = pgTable(
+  'price_revision_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => priceRevisions.id, { onDelete: 'cascade' }),
+    deductionId: uuid('deduction_id')
+      .notNull()
+      .references(() => deductionItems.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: DEDUCTION_NAME_MAX_LENGTH }).notNull(),
+    evidence: varchar('evidence', { length: DEDUCTION_EVIDENCE_MAX_LENGTH }).notNull(),
+    quantity: smallint('quantity').notNull(),
+    unitPence: integer('unit_pence').notNull(),
+    note: text('note').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    index('price_revision_items_revision_idx').on(t.revisionId, t.position),
+    index('price_revision_items_deduction_idx').on(t.deductionId),
+    check('price_revision_items_quantity', sql`${t.quantity} BETWEEN 1 AND ${sql.raw(String(REVISION_QUANTITY_MAX))}`),
+    check('price_revision_items_amount', sql`${t.unitPence} > 0`),
+  ],
+);
+
+/**
+ * Staff's photos of the differences, private like the seller's (re-encoded, no metadata, random
+ * names): uploaded one by one as the form fills, then tied to an item when the revision is made.
+ */
+export const priceRevisionPhotos = pgTable(
+  'price_revision_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    valuationId: uuid('valuation_id')
+      .notNull()
+      .references(() => carValuations.id, { onDelete: 'cascade' }),
+    /** Null until the revision that uses it is made. */
+    itemId: uuid('item_id').references(() => priceRevisionItems.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('price_revision_photos_valuation_idx').on(t.valuationId, t.createdAt),
+    index('price_revision_photos_item_idx').on(t.itemId),
   ],
 );
 

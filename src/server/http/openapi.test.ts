@@ -20,6 +20,8 @@ const takesNoBody = new Set([
   // so the limits apply while it arrives: a zod body schema would validate a body that is never parsed
   // into an object. The route declares `consumes: multipart/form-data` instead.
   'POST /api/valuations/:id/photos',
+  // Claim the request named in the path (issue 37): its owner is the signed-in member of staff.
+  'POST /api/admin/valuations/:id/claim',
   // Archive and restore the valuation named in the path (issue 11); the admin is the session's.
   'POST /api/valuations/:id/archive',
   'POST /api/valuations/:id/unarchive',
@@ -41,6 +43,11 @@ const takesNoBody = new Set([
   // in the path for their documents (issue 35); who did it is the session's.
   'POST /api/admin/valuations/:id/documents/:documentId/verify',
   'POST /api/admin/valuations/:id/documents/request',
+  // Retire or bring back the deductions table's item named in the path (issue 37); withdraw the
+  // revision named in the path. Who did it is the session's.
+  'POST /api/admin/deductions/:id/retire',
+  'POST /api/admin/deductions/:id/restore',
+  'POST /api/admin/valuations/:id/revisions/:revisionId/withdraw',
 ]);
 
 /**

@@ -26,6 +26,9 @@ export const RETENTION_WAKE_EVERY_MS = 60 * 60 * 1000;
 /** The retention job's name. */
 export const RETENTION_JOB = 'retention';
 
+/** The 24-hour promise's alerts job's name. */
+export const PROMISE_ALERTS_JOB = 'promise alerts';
+
 /** One kind of record with an end date: deletes those past it (a long deletion stops early on `signal`). */
 export type ExpiredRecords = { name: string; deleteExpired(now: Date, signal: AbortSignal): Promise<void> };
 
@@ -37,12 +40,23 @@ export type ServerJobDeps = {
   throttle: Pick<LoginThrottle, 'deleteOld'>;
   /** The daily deletion of what is past its retention period; no retention job without it. */
   retention?: Pick<Retention, 'runToday'>;
+  /** The 24-hour promise's alerts (issue 37), every `everyMs`; none without it. */
+  promiseAlerts?: { everyMs: number; run(now: Date, signal: AbortSignal): Promise<unknown> };
 };
 
 /** Every background job of the server, one entry each. */
 export function serverJobs(deps: ServerJobDeps): Job[] {
-  const { retention } = deps;
+  const { retention, promiseAlerts } = deps;
   return [
+    ...(promiseAlerts
+      ? [
+          {
+            name: PROMISE_ALERTS_JOB,
+            everyMs: promiseAlerts.everyMs,
+            run: (signal: AbortSignal) => promiseAlerts.run(deps.clock(), signal).then(() => {}),
+          },
+        ]
+      : []),
     ...(retention
       ? [
           {

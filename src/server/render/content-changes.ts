@@ -7,7 +7,7 @@ import type { Database } from '~/server/db/client';
  * details are fixed for the life of a process and the promotion's phase follows the clock, so
  * neither is a topic: the page cache keys on the phase itself.
  */
-export type ContentTopic = 'reviews' | 'vehicles';
+export type ContentTopic = 'reviews' | 'vehicles' | 'deductions';
 
 /** The PostgreSQL channel other processes hear about changes on. */
 export const CONTENT_CHANNEL = 'content_changed';
@@ -69,5 +69,5 @@ export function createContentChanges(database: Pick<Database, 'engine' | 'db' | 
 }
 
 function isTopic(value: string | undefined): value is ContentTopic {
-  return value === 'reviews' || value === 'vehicles';
+  return value === 'reviews' || value === 'vehicles' || value === 'deductions';
 }

@@ -6,6 +6,7 @@ import { paths } from '~/shared/paths';
  */
 export const adminPaths = {
   dashboard: paths.admin,
+  board: '/admin/board',
   login: paths.adminLogin,
   users: '/admin/users',
   messages: '/admin/messages',
@@ -21,4 +22,5 @@ export const adminPaths = {
   collections: '/admin/collections',
   handover: (id: string) => `/admin/valuations/${id}/handover`,
   vouchers: '/admin/vouchers',
+  deductions: '/admin/deductions',
 } as const;

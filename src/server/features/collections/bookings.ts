@@ -168,6 +168,29 @@ export async function cancelCollection(
   });
 }
 
+/**
+ * Cancels the request's booking inside the caller's transaction, when the sale ends another way (the
+ * seller declined a revised price, issue 37): the slot is freed, its reminder taken back and the
+ * timeline says why. The caller moves the stage and tells the seller in its own message. Returns the
+ * booking it ended, if there was one, with its day and slot in words.
+ */
+export async function cancelBookingWithin(
+  tx: Db,
+  outbox: Outbox,
+  change: { valuationId: string; by: Actor['kind']; reason: string; now: Date },
+): Promise<{ booking: Booking; day: string; slot: string } | undefined> {
+  const booking = await currentBooking(tx, change.valuationId);
+  if (!booking) return undefined;
+  await endBooking(tx, outbox, booking, 'cancelled', change.now);
+  await tx.insert(valuationEvents).values({
+    valuationId: change.valuationId,
+    type: 'collection_cancelled',
+    data: { bookingId: booking.id, date: booking.date, slot: booking.slot, by: change.by, reason: change.reason },
+    createdAt: change.now,
+  });
+  return { booking, ...describeSlot(booking.date, booking.slot) };
+}
+
 /** Ends a booking (moved or cancelled) and takes its reminder back out of the outbox if not yet sent. */
 async function endBooking(tx: Db, outbox: Outbox, booking: Booking, status: 'moved' | 'cancelled', now: Date) {
   await tx.update(collectionBookings).set({ status, endedAt: now }).where(eq(collectionBookings.id, booking.id));

@@ -6,7 +6,6 @@ import {
   collectionDays,
   collectionSettings,
   valuationDocuments,
-  valuationOffers,
 } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import {
@@ -23,6 +22,7 @@ import {
 import { DISTANCE_BAND_NAMES, type DistanceBand } from '~/shared/distance';
 import { documentsAsked } from '~/shared/documents';
 import type { ValuationStage } from '~/shared/valuation-lifecycle';
+import { agreedPrices } from '../valuations';
 import { slotsOn, usualCapacity, type Capacity } from './collection-slots';
 import { addCalendarDays, bankHolidayOn, isWorkingDay } from './working-days';
 
@@ -162,19 +162,15 @@ export async function bookedCollections(
       .from(valuationDocuments)
       .where(and(inArray(valuationDocuments.valuationId, ids), eq(valuationDocuments.status, 'pending')))
       .groupBy(valuationDocuments.valuationId),
-    db
-      .select({ valuationId: valuationOffers.valuationId, amountPence: valuationOffers.amountPence })
-      .from(valuationOffers)
-      .where(and(inArray(valuationOffers.valuationId, ids), eq(valuationOffers.status, 'accepted')))
-      .orderBy(asc(valuationOffers.createdAt)),
+    // The price agreed now: the accepted offer, as an accepted price revision lowered it (issue 37).
+    agreedPrices(db, ids),
     bandsOf(
       rows.filter((row) => !isBand(row.booking.distanceBand)).map((row) => row.valuation.postcode),
       deps.bandOf,
       deps.log,
     ),
   ]);
-  // The latest accepted offer wins (there is one unless an earlier sale fell through).
-  const offerOf = new Map(offers.map((offer) => [offer.valuationId, offer.amountPence]));
+  const offerOf = offers;
   return rows.map(({ booking, valuation: v }) => {
     const offerPence = offerOf.get(v.id) ?? null;
     return {

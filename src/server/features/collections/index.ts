@@ -4,7 +4,7 @@
  */
 export { collectionRoutes, COLLECTION_CALLS_LIMIT, type CollectionRoutesDeps } from './collections-routes';
 export { sellerCollection } from './seller-collection';
-export { currentBooking } from './bookings';
+export { cancelBookingWithin, currentBooking } from './bookings';
 export { collectionsAdminRoutes, type CollectionsAdminRoutesDeps } from './collections-admin-routes';
 export { documentsState } from './collections-admin';
 export { addWorkingDays, ukDateAt } from './working-days';

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { carValuations, users, valuationEvents, valuationOffers } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
@@ -10,7 +10,7 @@ import {
   type FinanceSettlement,
 } from '~/shared/finance-settlement';
 import { currentBooking } from '../collections';
-import { effectiveOfferStatus } from '../valuations';
+import { agreedPrice, effectiveOfferStatus } from '../valuations';
 
 /**
  * The finance to settle on collection day (issue 36): the seller's declaration, the lender, figure
@@ -20,16 +20,14 @@ import { effectiveOfferStatus } from '../valuations';
 
 type Valuation = typeof carValuations.$inferSelect;
 
-/** The amount that stands: the accepted offer's, else the newest offer's while it is still open. */
+/**
+ * The amount that stands: the agreed price (the accepted offer, as an accepted price revision
+ * lowered it), else the newest offer's while it is still open.
+ */
 async function offerPenceOf(db: Db, valuationId: string, now: Date): Promise<number | null> {
   const newestFirst = [desc(valuationOffers.createdAt), desc(valuationOffers.id)] as const;
-  const [accepted] = await db
-    .select({ amountPence: valuationOffers.amountPence })
-    .from(valuationOffers)
-    .where(and(eq(valuationOffers.valuationId, valuationId), eq(valuationOffers.status, 'accepted')))
-    .orderBy(...newestFirst)
-    .limit(1);
-  if (accepted) return accepted.amountPence;
+  const agreed = await agreedPrice(db, valuationId);
+  if (agreed) return agreed.pricePence;
   const [newest] = await db
     .select()
     .from(valuationOffers)

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -7,7 +7,6 @@ import {
   users,
   valuationDocuments,
   valuationEvents,
-  valuationOffers,
   valuationPayments,
 } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
@@ -30,7 +29,7 @@ import type { SiteConfig } from '~/shared/site-config';
 import { makeAndModel } from '~/shared/vehicle-names';
 import { currentBooking, documentsState } from '../collections';
 import { carNotBought, carOf, purchaseReceipt, ukDateTime, type Outbox } from '../messages';
-import { issueSellerSecret, moveValuation } from '../valuations';
+import { agreedPrice, issueSellerSecret, moveValuation } from '../valuations';
 import { oweVoucherFor } from '../vouchers';
 import { receiptFilename, renderReceipt, type ReceiptInput } from './receipt';
 
@@ -66,15 +65,12 @@ async function lockValuation(tx: Db, valuationId: string): Promise<Valuation> {
   return valuation;
 }
 
-/** The price we agreed: the accepted offer's amount, or null when none was accepted. */
-async function agreedPrice(db: Db, valuationId: string): Promise<number | null> {
-  const [accepted] = await db
-    .select({ amountPence: valuationOffers.amountPence })
-    .from(valuationOffers)
-    .where(and(eq(valuationOffers.valuationId, valuationId), eq(valuationOffers.status, 'accepted')))
-    .orderBy(desc(valuationOffers.createdAt))
-    .limit(1);
-  return accepted?.amountPence ?? null;
+/**
+ * The price we agreed, or null when no offer was accepted: the lifecycle's own answer (the accepted
+ * offer as lowered by an accepted price revision, issue 37), so the payment must match a revised price.
+ */
+async function agreedPricePence(db: Db, valuationId: string): Promise<number | null> {
+  return (await agreedPrice(db, valuationId))?.pricePence ?? null;
 }
 
 const hasFinance = (valuation: Valuation) => valuation.outstandingFinance === 'yes';
@@ -121,7 +117,7 @@ export async function handoverView(db: Db, valuationId: string, now: Date): Prom
     .from(valuationDocuments)
     .where(and(eq(valuationDocuments.valuationId, valuationId), eq(valuationDocuments.status, 'pending')));
   const documents = documentsState(valuation, pending.length);
-  const pricePence = await agreedPrice(db, valuationId);
+  const pricePence = await agreedPricePence(db, valuationId);
   const handover = await handoverOf(db, valuationId);
   const payments = await paymentsOf(db, valuationId);
   const collection = lastBooking ? { date: lastBooking.date, slot: lastBooking.slot } : null;
@@ -314,7 +310,7 @@ export async function recordPayment(deps: HandoverDeps, input: PaymentInput): Pr
       throw new AppError('CONFLICT', m.alreadyPaid);
     }
     if (valuation.status !== 'collected') throw new AppError('CONFLICT', m.paymentNeedsCollection);
-    const pricePence = await agreedPrice(tx, valuationId);
+    const pricePence = await agreedPricePence(tx, valuationId);
     if (pricePence === null) throw new AppError('CONFLICT', m.noPrice);
     const split = splitFor(valuation, pricePence);
     if (!split) throw new AppError('CONFLICT', m.financeNotConfirmed);
@@ -405,7 +401,7 @@ export async function receiptOf(db: Db, site: ReceiptSite, valuationId: string):
   if (!valuation || valuation.status !== 'completed') return undefined;
   const handover = await handoverOf(db, valuationId);
   const payments = await paymentsOf(db, valuationId);
-  const pricePence = await agreedPrice(db, valuationId);
+  const pricePence = await agreedPricePence(db, valuationId);
   if (!handover || payments.length === 0 || pricePence === null) return undefined;
   const vehicle = [makeAndModel(valuation), valuation.year].filter(Boolean).join(' ');
   const contact = [site.phone?.display, site.email].filter(Boolean).join('  ·  ');

@@ -48,3 +48,19 @@ export {
   type VoucherSentData,
 } from './templates/collection-day';
 export { ukDateTime } from './templates/layout';
+export {
+  promiseBreached,
+  promiseWarning,
+  requestAssigned,
+  type PipelineAlertData,
+  type RequestAssignedData,
+} from './templates/staff-pipeline';
+export {
+  priceRevisionAccepted,
+  priceRevisionDeclined,
+  priceRevisionProposed,
+  priceRevisionWithdrawn,
+  type PriceRevisionAnsweredData,
+  type PriceRevisionProposedData,
+  type RevisionLine,
+} from './templates/price-revision';

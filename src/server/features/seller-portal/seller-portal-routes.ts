@@ -19,7 +19,9 @@ import {
 } from '~/shared/seller-portal';
 import { sellerPageNotices, sellerPortalMessages as m, type SellerPageNotice } from '~/shared/seller-portal-basics';
 import type { Outbox } from '../messages';
+import { acceptRevision, declineRevision } from '../revisions';
 import { valuationForSecret } from '../valuations';
+import { declineRevisionSchema } from '~/shared/price-revision-schemas';
 import { requireAuth } from '~/server/auth/access';
 import { valuationIdParamsSchema } from '~/shared/admin-valuations';
 import { handlePlainForm, type PageFormRegistry } from '~/server/render/page-forms';
@@ -152,6 +154,29 @@ export const sellerPortalRoutes: FastifyPluginAsyncZod<SellerPortalRoutesDeps> =
             if (!freshOfferSchema.safeParse({ offerId }).success) return again('problem=invalid');
             await requestFreshOffer(actionDeps, { valuationId, offerId, now });
             return again('done=fresh');
+          // The revised price (issue 37): a refusal (lapsed, withdrawn, answered) shows where things now stand.
+          case 'revision-accept':
+          case 'revision-decline': {
+            const accepting = fields.action === 'revision-accept';
+            const parsed = declineRevisionSchema.safeParse({
+              revisionId: fields.revisionId ?? '',
+              reason: accepting ? null : fields.reason,
+            });
+            if (!parsed.success) return again('problem=invalid');
+            const { revisionId, reason } = parsed.data;
+            try {
+              if (accepting) {
+                const answer = { valuationId, revisionId, now, clientAddress: request.ip };
+                await acceptRevision(actionDeps, { ...answer, userAgent: request.headers['user-agent'] });
+              } else {
+                await declineRevision(actionDeps, { valuationId, revisionId, reason, now });
+              }
+            } catch (error) {
+              if (error instanceof AppError && error.code === 'CONFLICT') return again('problem=revision-closed');
+              throw error;
+            }
+            return again(accepting ? 'done=revision-accepted' : 'done=revision-declined');
+          }
           case 'message': {
             const parsed = sellerMessageSchema.safeParse({ body: fields.body ?? '' });
             if (!parsed.success) {

@@ -16,6 +16,7 @@ import { makeAndModel } from '~/shared/vehicle-names';
 import { sellerCollection } from '../collections';
 import { sellerDocuments } from '../documents';
 import { markersEditable } from '../evidence';
+import { sellerRevisionOf } from '../revisions';
 import { sellerVoucherOf } from '../vouchers';
 import { freshOfferAskedSince, newestOffersFirst } from './offer-queries';
 
@@ -65,6 +66,7 @@ export async function loadSellerView(
   const vehicle = [makeAndModel(row), row.year].filter(Boolean).join(' ');
   const payment = row.status === 'completed' ? await paymentOf(db, row) : null;
   const voucher = row.status === 'completed' ? await sellerVoucherOf(db, valuationId) : null;
+  const revision = offer ? await sellerRevisionOf(db, valuationId, now) : null;
   return {
     reference: row.reference,
     firstName: row.firstName,
@@ -86,6 +88,7 @@ export async function loadSellerView(
           acceptedAt: offer.acceptedAt?.toISOString() ?? null,
         }
       : null,
+    revision,
     freshOfferRequestedAt: freshOfferRequestedAt?.toISOString() ?? null,
     messages: messages.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     photoCount: row.photoPaths.length,

@@ -3,6 +3,8 @@ import type { Db } from '~/server/db/client';
 import { carValuations, users, valuationEvents, valuationMessages } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { indicativePriceOf } from '~/shared/indicative-price';
+import { plausibilityUnchecked } from '~/shared/plausibility';
+import { plausibilityFlagsFor } from '../plausibility';
 import { damageMarkersOf } from './damage-marker-rows';
 import { listOffers } from './offers';
 import { findPhotoEntry, photoIds, photoList, type PhotoEntry } from './photos';
@@ -73,6 +75,8 @@ export async function valuationDetail(
       offers: await listOffers(tx, id, now),
       conversation: await conversationOf(tx, id),
       indicativePrice: indicativePriceOf(row),
+      plausibility: await plausibilityFlagsFor(tx, row, now),
+      plausibilityUnchecked: plausibilityUnchecked(row),
     };
   });
 }

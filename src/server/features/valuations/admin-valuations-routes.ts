@@ -24,6 +24,7 @@ import {
 import { apiErrorSchema } from '~/shared/api-error';
 import { offerRequestSchema, offerSchema } from '~/shared/valuation-offer';
 import type { Outbox } from '../messages';
+import { plausibilityFlagsForList } from '../plausibility';
 import { adminPhotoEntry, valuationDetail } from './admin-valuation-detail';
 import { listOffers, sendOffer } from './offers';
 import { sendPhoto } from './photos';
@@ -32,7 +33,7 @@ import {
   listValuations,
   setArchived,
   setStatus,
-  toListItem,
+  listItemOf,
   withdrawMarketingConsent,
 } from './admin-valuations-service';
 import { createValuationStats } from './stats';
@@ -78,8 +79,12 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         },
       },
       async (request) => {
-        const page = await listValuations(deps.db, archived, request.query, deps.clock());
-        return { ...page, items: page.items.map(toListItem) };
+        const viewerUserId = requireAuth(request).user.id;
+        const now = deps.clock();
+        const page = await listValuations(deps.db, archived, request.query, { now, viewerUserId });
+        // The page's plausibility flags (issue 37): one more statement for all its rows.
+        const flags = await plausibilityFlagsForList(deps.db, page.items, now);
+        return { ...page, items: page.items.map((item) => ({ ...item, flags: flags.get(item.id) ?? [] })) };
       },
     );
   }
@@ -109,7 +114,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
         const { id } = request.params;
         const row = await setArchived(deps.db, { id, actorUserId, now: deps.clock(), archive });
         request.log.info({ valuationId: id, by: actorUserId }, archive ? 'valuation archived' : 'valuation restored');
-        return toListItem(row);
+        return listItemOf(deps.db, row);
       },
     );
   }
@@ -134,7 +139,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
       const { status, lostReason } = request.body;
       const row = await setStatus(deps.db, { id, actorUserId, now: deps.clock(), status, lostReason });
       request.log.info({ valuationId: id, by: actorUserId, status: row.status }, 'valuation status set');
-      return toListItem(row);
+      return listItemOf(deps.db, row);
     },
   );
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
+  users,
   valuationEvents,
   valuationOffers,
   valuationSearchExpressions,
@@ -21,6 +22,7 @@ import {
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
 import { parseValuationReference } from '~/shared/valuation-reference';
+import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
@@ -59,16 +61,62 @@ const listColumns = {
   createdAt: carValuations.createdAt,
   archivedAt: carValuations.archivedAt,
   documentsCompletedAt: carValuations.documentsCompletedAt,
+  assignedUserId: carValuations.assignedUserId,
+  firstAnsweredAt: carValuations.firstAnsweredAt,
 };
-type ListRow = Pick<CarValuation, keyof typeof listColumns>;
+export type ListRow = Pick<CarValuation, keyof typeof listColumns>;
 
-export function toListItem(row: ListRow): ValuationListItem {
+/** A list row as the API gives it, with its owner's name (`owners`: from staffNamesFor). */
+export function toListItem(row: ListRow, owners: ReadonlyMap<number, string> = new Map()): ValuationListItem {
+  const { assignedUserId, ...rest } = row;
+  const ownerName = assignedUserId === null ? undefined : owners.get(assignedUserId);
   return {
-    ...row,
+    ...rest,
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     documentsCompletedAt: row.documentsCompletedAt?.toISOString() ?? null,
+    owner: assignedUserId === null ? null : { id: assignedUserId, name: ownerName ?? 'A former member of staff' },
+    firstAnsweredAt: row.firstAnsweredAt?.toISOString() ?? null,
+    promiseDueAt: promiseDueAt(row.createdAt).toISOString(),
   };
+}
+
+/**
+ * The names of the staff who own `rows` (one small query on the users table, none when nobody owns
+ * any): "Priya Shah", or the username of someone who gave no name.
+ */
+export async function staffNamesFor(
+  db: Db,
+  rows: readonly Pick<ListRow, 'assignedUserId'>[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((row) => row.assignedUserId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(found.map((user) => [user.id, staffName(user)]));
+}
+
+/** How staff are named to each other: their full name, or their username when they gave none. */
+export function staffName(user: { username: string; firstName: string | null; lastName: string | null }): string {
+  const name = [user.firstName, user.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
+  return name || user.username;
+}
+
+/** One row as the list shows it, owner named: the answer of the calls that change one. */
+export async function listItemOf(db: Db, row: ListRow): Promise<ValuationListItem> {
+  return toListItem(row, await staffNamesFor(db, [row]));
+}
+
+/** One valuation as a list row, or 404. */
+export async function listRowById(db: Db, id: string): Promise<ListRow> {
+  const [row] = await db.select(listColumns).from(carValuations).where(eq(carValuations.id, id));
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return row;
 }
 
 /**
@@ -97,16 +145,25 @@ export async function listValuations(
   db: Db,
   archived: boolean,
   filters: ValuationListFilters,
-  now: Date = new Date(),
-): Promise<Omit<ValuationListResponse, 'items'> & { items: ListRow[] }> {
+  context: { now: Date; viewerUserId?: number },
+): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  const [counted] = await listQueries(db, archived, filters, { now }).count;
+  const [counted] = await listQueries(db, archived, filters, context).count;
   const matches = Number(counted?.total ?? 0);
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
   const fewMatches = matches <= FEW_MATCHES;
-  const items = matches === 0 ? [] : await listQueries(db, archived, filters, { fewMatches, now }).page;
-  return { items, page, pageSize, total, totalCapped, pageCount: Math.ceil(total / pageSize) };
+  const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
+  const owners = await staffNamesFor(db, rows);
+  return {
+    items: rows.map((row) => toListItem(row, owners)),
+    page,
+    pageSize,
+    total,
+    totalCapped,
+    pageCount: Math.ceil(total / pageSize),
+    now: context.now.toISOString(),
+  };
 }
 
 /**
@@ -162,13 +219,25 @@ export function valuationListWhere(
   filters: Omit<ValuationListFilters, 'page' | 'pageSize'>,
   context: ListContext = {},
 ): SQL {
-  const conditions: SQL[] = [eq(carValuations.isArchived, archived)];
+  // Literal, not a parameter, so the planner can match the partial index of unanswered requests.
+  const conditions: SQL[] = [
+    archived ? sql`${carValuations.isArchived} = true` : sql`${carValuations.isArchived} = false`,
+  ];
+  if (filters.sort === 'time_left') conditions.push(awaitingFirstAnswer());
   if (filters.status) conditions.push(eq(carValuations.status, filters.status));
   if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
   if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
   if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));
   if (filters.q) conditions.push(searchMatches(filters.q));
   return and(...conditions)!;
+}
+
+/**
+ * Open and not yet answered: the requests the 24-hour promise still runs for, as the partial index
+ * `car_valuations_unanswered_created_at_id_idx` says it (literally, so the planner can use it).
+ */
+export function awaitingFirstAnswer(): SQL {
+  return sql`${carValuations.firstAnsweredAt} is null and ${carValuations.status} not in ('completed', 'lost')`;
 }
 
 /**
@@ -201,7 +270,7 @@ export function listQueries(
     const page = db
       .select()
       .from(matches)
-      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .orderBy(...listOrder(filters, matches))
       .limit(filters.pageSize)
       .offset(offset);
     return { count, page };
@@ -213,15 +282,26 @@ export function listQueries(
     .select({ id: carValuations.id })
     .from(carValuations)
     .where(where)
-    .orderBy(desc(carValuations.createdAt), desc(carValuations.id))
+    .orderBy(...listOrder(filters, carValuations))
     .limit(filters.pageSize)
     .offset(offset);
   const page = db
     .select(listColumns)
     .from(carValuations)
     .where(inArray(carValuations.id, pageIds))
-    .orderBy(desc(carValuations.createdAt), desc(carValuations.id));
+    .orderBy(...listOrder(filters, carValuations));
   return { count, page };
+}
+
+/**
+ * Newest first; or, by time left on the promise, the oldest unanswered first (the least time left:
+ * every request has the same 24 hours), which is the partial index's own order.
+ */
+function listOrder(
+  filters: Pick<ValuationListFilters, 'sort'>,
+  t: { createdAt: AnyColumn | SQL.Aliased; id: AnyColumn | SQL.Aliased },
+): SQL[] {
+  return filters.sort === 'time_left' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
 }
 
 /** LIKE's own wildcards in a search are taken literally. */

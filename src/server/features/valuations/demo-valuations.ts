@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { pick, seededRandom, type Random } from '~/server/lib/seeded-random';
 import { toE164 } from '~/shared/phone';
-import { DEMO_VEHICLE_COUNT, demoOdometer, demoVehicles } from './demo-vehicles';
+import { DEMO_VEHICLE_COUNT, demoLastMot, demoOdometer, demoVehicles } from './demo-vehicles';
 import { withFreshReferences, type ReferenceDraw } from './valuation-reference';
 
 export { seededRandom };
@@ -276,6 +276,7 @@ function progressOf({ now, random }: RowOptions, created: Date) {
 /** The car (one of the demo cars, so the fakes know it) as the lookup gave it, and its mileage then. */
 function vehicleOf({ serial }: RowOptions, created: Date) {
   const vehicle = demoVehicles()[serial % DEMO_VEHICLE_COUNT]!;
+  const lastMot = demoLastMot(vehicle, created);
   return {
     registration: vehicle.registration,
     mileage: demoOdometer(vehicle, created),
@@ -285,6 +286,9 @@ function vehicleOf({ serial }: RowOptions, created: Date) {
     fuelType: vehicle.fuelType,
     color: vehicle.colour,
     engineSize: vehicle.engineCapacity === null ? null : String(vehicle.engineCapacity),
+    // What DVSA's history said when the request came in (the plausibility checks' mileage check).
+    motLastOdometerMiles: lastMot?.miles ?? null,
+    motLastTestOn: lastMot?.testedOn ?? null,
   };
 }
 
@@ -364,6 +368,8 @@ const COLUMNS = [
   ['fuelType', 'fuel_type', 'text'],
   ['color', 'color', 'text'],
   ['engineSize', 'engine_size', 'text'],
+  ['motLastOdometerMiles', 'mot_last_odometer_miles', 'int'],
+  ['motLastTestOn', 'mot_last_test_on', 'date'],
   ['overallCondition', 'overall_condition', 'text'],
   ['scuffedWheels', 'scuffed_wheels', 'int2'],
   ['tyresNeedReplacing', 'tyres_need_replacing', 'int2'],

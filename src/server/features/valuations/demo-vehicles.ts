@@ -206,3 +206,24 @@ export function demoOdometer(vehicle: DemoVehicle, on: Date): number {
   const years = Math.max(0, (on.getTime() - Date.parse(`${vehicle.firstRegistered}T00:00:00Z`)) / YEAR_MS);
   return Math.max(10, Math.round((years * vehicle.milesPerYear) / 10) * 10);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Its last MOT before `on`, as the request would have found it (issue 37's plausibility checks): a
+ * test a year from the third anniversary of first registration, a few days early (1 to 20, the
+ * same each year for the same car and year), and the odometer then. Undefined before the first MOT.
+ * Close to the fake DVSA's history of the car (test/fakes/demo-vehicle-records.ts), not the same
+ * day: that one draws its days from a sequence of its own, which a seeder of a million rows cannot
+ * afford to replay for each.
+ */
+export function demoLastMot(vehicle: DemoVehicle, on: Date): { miles: number; testedOn: string } | undefined {
+  const [year, month, day] = vehicle.firstRegistered.split('-').map(Number) as [number, number, number];
+  const seed = [...vehicle.registration].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_003, 17);
+  for (let years = on.getUTCFullYear() - year + 1; years >= 3; years--) {
+    const early = 1 + ((seed + years * 7) % 20);
+    const tested = new Date(Date.UTC(year + years, month - 1, day) - early * DAY_MS + 10 * 3_600_000);
+    if (tested <= on) return { miles: demoOdometer(vehicle, tested), testedOn: tested.toISOString().slice(0, 10) };
+  }
+  return undefined;
+}

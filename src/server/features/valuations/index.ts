@@ -23,7 +23,16 @@ export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forw
 export { createDealerReports, type DealerReports } from './dealer-report';
 export { UK_TIME_ZONE } from './stats';
 export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';
-export { moveValuation, type LifecycleActor } from './lifecycle';
+export { agreedPrice, agreedPrices, moveValuation, type AgreedPrice, type LifecycleActor } from './lifecycle';
 export { effectiveOfferStatus } from './offers';
+export { recordFirstAnswer } from './first-answer';
 export { damageMarkersOf } from './damage-marker-rows';
-export { valuationListWhere, type ListContext } from './admin-valuations-service';
+export {
+  awaitingFirstAnswer,
+  listItemOf,
+  listRowById,
+  staffName,
+  valuationListWhere,
+  type ListContext,
+} from './admin-valuations-service';
+export { boardRoutes, type BoardRoutesDeps } from './board-routes';

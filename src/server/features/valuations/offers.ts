@@ -14,6 +14,7 @@ import { conditionLines, type OfferConditions, type OfferStatus } from '~/shared
 import { offerValidUntil } from '~/shared/offer-validity';
 import { offerMessages, type Offer, type OfferSendMethodValue } from '~/shared/valuation-offer';
 import { valuationOffer, type Outbox } from '../messages';
+import { recordFirstAnswer } from './first-answer';
 import { moveValuation } from './lifecycle';
 import { issueSellerSecret } from './seller-secrets';
 
@@ -126,6 +127,8 @@ export async function sendOffer(db: Db, outbox: Outbox, offer: SendOffer): Promi
       actorUserId: offer.actorUserId,
       createdAt: offer.now,
     });
+    // The first offer answers the request (the 24-hour promise, issue 37).
+    await recordFirstAnswer(tx, valuation.id, offer.now);
     // Last, but inside the transaction: when the lifecycle refuses (after acceptance, completion or
     // loss), the offer, its messages and its timeline line above are rolled back with it.
     await moveValuation(tx, {

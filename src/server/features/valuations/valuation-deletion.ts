@@ -3,6 +3,7 @@ import type { Db } from '~/server/db/client';
 import {
   carValuations,
   outboundMessages,
+  priceRevisionPhotos,
   valuationDocuments,
   valuationEvents,
   valuationOffers,
@@ -35,6 +36,11 @@ export async function deleteValuationRows(tx: Db, ids: readonly string[]): Promi
     .select({ fileKey: valuationDocuments.fileKey, previewKey: valuationDocuments.previewKey })
     .from(valuationDocuments)
     .where(inArray(valuationDocuments.valuationId, [...ids]));
+  // Staff's photos of a price revision (issue 37): private files like the documents, removed the same way.
+  const revisionPhotos = await tx
+    .select({ fileKey: priceRevisionPhotos.fileKey, previewKey: priceRevisionPhotos.thumbKey })
+    .from(priceRevisionPhotos)
+    .where(inArray(priceRevisionPhotos.valuationId, [...ids]));
   const deleted = await tx
     .delete(carValuations)
     .where(inArray(carValuations.id, [...ids]))
@@ -44,7 +50,7 @@ export async function deleteValuationRows(tx: Db, ids: readonly string[]): Promi
     // Dealer reports carry the vehicle and maybe the seller's details.
     attachmentKeys: messages.flatMap((message) => message.attachments.map((a) => a.storageKey)),
     photoPaths: deleted.flatMap((row) => row.photoPaths),
-    documents,
+    documents: [...documents, ...revisionPhotos],
   };
 }
 

@@ -6,6 +6,7 @@ import { toE164 } from '~/shared/phone';
 import { valuationOptions, type ValuationCreated, type ValuationRequest } from '~/shared/valuation';
 import { findIndicativeRange } from '../comparables';
 import { newValuation, valuationReceived, type Outbox } from '../messages';
+import { cachedMotReading } from '../vehicle-data';
 import { issueSellerSecret } from './seller-secrets';
 import { withFreshReference, type ReferenceDraw } from './valuation-reference';
 
@@ -57,11 +58,16 @@ export async function createValuation(
 ): Promise<ValuationCreated> {
   const now = deps.clock();
   const indicativePrice = await findIndicativeRange(tx, input, now);
+  // The plausibility checks' last MOT reading, from the seller's own lookup if it kept one: never a
+  // provider call here, inside the transaction (issue 37).
+  const motReading = await cachedMotReading(tx, input.registration);
   const row = {
     ...storedRow(input, now),
     indicativeLowPence: indicativePrice?.lowPence ?? null,
     indicativeHighPence: indicativePrice?.highPence ?? null,
     indicativeOfferCount: indicativePrice?.count ?? null,
+    motLastOdometerMiles: motReading?.miles ?? null,
+    motLastTestOn: motReading?.testedOn ?? null,
   };
   const { id, reference } = await withFreshReference(async (drawn) => {
     // ON CONFLICT DO NOTHING, not a caught error: a failed statement would end the transaction.

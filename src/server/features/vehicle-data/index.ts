@@ -14,7 +14,12 @@ import { createVehicleLookup } from './vehicle-lookup-service';
 import type { VehicleRoutesDeps } from './vehicle-routes';
 
 export { vehicleRoutes, type VehicleRoutesDeps } from './vehicle-routes';
-export { createVehicleLookup, deleteExpiredVehicleLookups, type VehicleLookup } from './vehicle-lookup-service';
+export {
+  cachedMotReading,
+  createVehicleLookup,
+  deleteExpiredVehicleLookups,
+  type VehicleLookup,
+} from './vehicle-lookup-service';
 export { createDvlaClient, type DvlaClient } from './dvla-client';
 export { createMotHistoryClient, type MotHistoryClient } from './mot-history-client';
 export { createVehicleInfo, type VehicleInfo } from './vehicle-info-service';

@@ -1,9 +1,11 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '~/server/db/client';
 import { vehicleLookups } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { currentMotStatus, motStatusText } from '~/shared/mot-status';
+import { storedMotReading } from '~/shared/plausibility';
 import { ukDate } from '~/shared/promotion';
 import type { MotTest } from '~/shared/vehicle-info';
 import { vehicleLookupResultSchema, type VehicleLookupResult } from '~/shared/vehicle-lookup';
@@ -23,6 +25,8 @@ import { ProviderError, type ProviderFailure } from './provider-http';
 
 export const FOUND_TTL_MS = 24 * 60 * 60_000;
 export const NOT_FOUND_TTL_MS = 60 * 60_000;
+/** Where a cached answer keeps DVSA's last odometer reading (see store()). */
+const LAST_MOT_READING = 'lastMotReading';
 
 export type LookupOutcome = { found: true; result: VehicleLookupResult } | { found: false };
 
@@ -87,10 +91,16 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
     return result.success ? { found: true, result: result.data } : undefined;
   }
 
-  async function store(registration: string, outcome: LookupOutcome) {
+  /**
+   * `motTests`: DVSA's, when it answered. Its last odometer reading is kept beside the answer (never
+   * sent to the seller: reading the cache strips it), for the request submitted next (cachedMotReading).
+   */
+  async function store(registration: string, outcome: LookupOutcome, motTests: readonly MotTest[] = []) {
     const fetchedAt = clock();
     const expiresAt = new Date(fetchedAt.getTime() + (outcome.found ? FOUND_TTL_MS : NOT_FOUND_TTL_MS));
-    const values = { found: outcome.found, data: outcome.found ? outcome.result : null, fetchedAt, expiresAt };
+    const reading = storedMotReading(motTests);
+    const data = outcome.found ? { ...outcome.result, ...(reading ? { [LAST_MOT_READING]: reading } : {}) } : null;
+    const values = { found: outcome.found, data, fetchedAt, expiresAt };
     await db
       .insert(vehicleLookups)
       .values({ registration, ...values })
@@ -131,7 +141,7 @@ export function createVehicleLookup(deps: VehicleLookupDeps): VehicleLookup {
     const outcome: LookupOutcome = found
       ? { found: true, result: toResult(registration, found, fromDvsa, ukDate(clock())) }
       : { found: false };
-    await store(registration, outcome);
+    await store(registration, outcome, fromDvsa?.motTests);
     return outcome;
   }
 
@@ -183,6 +193,28 @@ export function toResult(
   const known = Object.entries(fields).filter(([, value]) => value !== undefined);
   return { success: true, registration, ...Object.fromEntries(known) };
 }
+
+/**
+ * The last MOT odometer reading (miles, and the test's UK day) that a lookup of this registration
+ * kept, expired or not (an older reading is still a reading), or undefined when none was kept: the
+ * seller's submission stores it on the request for the plausibility checks, without asking DVSA.
+ */
+export async function cachedMotReading(
+  db: Db,
+  registration: string,
+): Promise<{ miles: number; testedOn: string | null } | undefined> {
+  const [row] = await db
+    .select({ reading: sql<unknown>`${vehicleLookups.data} -> ${LAST_MOT_READING}::text` })
+    .from(vehicleLookups)
+    .where(eq(vehicleLookups.registration, registration));
+  const parsed = storedReadingSchema.safeParse(row?.reading);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const storedReadingSchema = z.object({
+  miles: z.number().int().nonnegative(),
+  testedOn: z.iso.date().nullable(),
+});
 
 /** Removes cached lookups past their expiry (the clean-up job calls it). */
 export async function deleteExpiredVehicleLookups(db: Db, now: Date): Promise<void> {

@@ -10,6 +10,7 @@ import type { RouteHandle } from '~/client/lib/page-meta';
 import type { HandoverView } from '~/shared/handover';
 import { stageLabels } from '~/shared/valuation-lifecycle';
 import { adminPaths } from '../admin-paths';
+import { PriceRevisionPanel } from '../deductions';
 import { PageHeader } from '../layout/page-header';
 import { errorMessage } from '../lib/server-errors';
 import { useHandover } from './api/handover';
@@ -102,6 +103,15 @@ function Steps({ view, moved, onMoved }: { view: HandoverView; moved: boolean; o
             focusHeading={false}
           >
             <HandoverForm view={view} onDone={onMoved} />
+          </StepCard>
+          {/* Not as declared, but worth buying for less (issue 37): the seller answers on their phone. */}
+          <StepCard
+            headingId="revision-heading"
+            title="Price revision"
+            description="A difference from what the seller told us? Revise the price before the handover: the seller accepts it or declines it at no cost."
+            focusHeading={false}
+          >
+            <PriceRevisionPanel valuationId={view.valuationId} />
           </StepCard>
         </>
       );

@@ -4,6 +4,8 @@ import {
   CarFront,
   FileSearch,
   Gift,
+  ListChecks,
+  SquareKanban,
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
@@ -33,8 +35,10 @@ export type AdminNavItem = {
  */
 export const adminNavItems: AdminNavItem[] = [
   { to: adminPaths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: adminPaths.board, label: 'Board', icon: SquareKanban },
   { to: adminPaths.collections, label: 'Collections', icon: Truck },
   { to: adminPaths.vouchers, label: 'Vouchers', icon: Gift },
+  { to: adminPaths.deductions, label: 'Deductions', icon: ListChecks },
   { to: adminPaths.archived, label: 'Archived', icon: Archive },
   { to: adminPaths.reviews, label: 'Reviews', icon: MessageSquareQuote, count: 'pendingReviews' },
   { to: adminPaths.complaints, label: 'Complaints', icon: ShieldAlert },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { CallToActionBand } from '~/client/components/call-to-action-band';
 import { PageIntro } from '~/client/components/page-intro';
 import { Button } from '~/client/components/ui/button';
@@ -13,15 +13,19 @@ import {
   INDICATIVE_YEAR_SPAN,
   indicativeLabel,
 } from '~/shared/indicative-price';
+import { formatDeductionAmount, type HowWeValuePageData } from '~/shared/deductions';
 import { OFFER_MILEAGE_TOLERANCE } from '~/shared/offer-basics';
 import { OFFER_VALIDITY_DAYS } from '~/shared/offer-validity';
+import { REVISION_VALID_UK_DAYS } from '~/shared/price-revisions';
 import { paths } from '~/shared/paths';
 
 /**
  * How we value a car (issue 34): where the indicative price on the success screen and in the
  * receipt comes from (our own recent offers for similar cars, never market data), what it is not
  * (a price), and what can change the firm offer. The numbers come from src/shared/indicative-price.ts
- * and the offers' own rules, so the page says what the code does.
+ * and the offers' own rules, so the page says what the code does. The deductions table (issue 37)
+ * is the one staff keep at /admin/deductions, from the server: a revised price can take off only
+ * what it lists.
  */
 
 export const handle: RouteHandle = {
@@ -47,7 +51,66 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const miles = (n: number) => `${groupDigits(n)} miles`;
 
+/**
+ * The deductions table as published: a table where there is room, a list of cards on a phone (three
+ * columns of prose do not fit 390 px). Only one of the two is displayed, so each is read once.
+ */
+function DeductionsTable({ items }: { items: HowWeValuePageData['deductions'] }) {
+  if (items.length === 0) {
+    return <p>We take nothing off a price we agreed unless we publish the item here first.</p>;
+  }
+  return (
+    <>
+      <ul className="grid gap-3 pl-0! sm:hidden" aria-label="Deductions">
+        {items.map((item) => (
+          <li key={item.name} className="mt-0! list-none rounded-lg border border-line bg-white p-4">
+            <p className="font-bold text-brand-900">{item.name}</p>
+            <p className="mt-1">
+              <span className="text-muted">Amount: </span>
+              <strong>{formatDeductionAmount(item)}</strong>
+            </p>
+            <p className="mt-1 text-base">
+              <span className="text-muted">Evidence we record: </span>
+              {item.evidence}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-hidden rounded-lg border border-line sm:block">
+        <table className="w-full border-collapse text-left text-base">
+          <caption className="sr-only">Deductions: each item, its amount and the evidence we record</caption>
+          <thead className="bg-brand-50 text-brand-900">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-bold">
+                Item
+              </th>
+              <th scope="col" className="px-4 py-3 font-bold whitespace-nowrap">
+                Amount
+              </th>
+              <th scope="col" className="px-4 py-3 font-bold">
+                Evidence we record
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.name} className="border-t border-line align-top">
+                <th scope="row" className="px-4 py-3 font-semibold text-brand-900">
+                  {item.name}
+                </th>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDeductionAmount(item)}</td>
+                <td className="px-4 py-3">{item.evidence}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 export function Component() {
+  const { deductions } = useLoaderData() as HowWeValuePageData;
   return (
     <>
       <PageIntro title="How We Value Your Car">
@@ -119,6 +182,21 @@ export function Component() {
           <p>
             If anything changes, we tell you why and what we can offer instead. You are free to say no: there is no fee
             and no obligation.
+          </p>
+        </Section>
+
+        <Section id="what-we-take-off" title="What we take off, and the evidence we record">
+          <p>
+            A price we agreed goes down only for a difference from what you told us that we find when we see the car,
+            and only by an item in this table, at an amount in its range. For each difference we record a note and at
+            least one photo.
+          </p>
+          <DeductionsTable items={deductions} />
+          <p>
+            You see the revised price on your page, by e-mail and by text, with each item, its amount, our note and the
+            photos. You can accept it, or decline it and keep your car: declining costs nothing. It stands until 23:59
+            UK time {REVISION_VALID_UK_DAYS === 1 ? 'the day' : `${REVISION_VALID_UK_DAYS} days`} after we send it; if
+            you do not answer by then, the price you accepted stands, unless we decide not to buy the car.
           </p>
         </Section>
 

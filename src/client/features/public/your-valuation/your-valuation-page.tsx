@@ -21,6 +21,7 @@ import { PhotosPanelIsland } from './photos-panel';
 import { DamagePanelIsland } from './damage-panel';
 import { DocumentsPanelIsland } from './documents-panel';
 import { CollectionPanelIsland } from './collection-panel';
+import { RevisionPanel } from './revision-panel';
 import { lenderName, PaymentCard, VoucherCard } from './payment-card';
 
 export const handle: RouteHandle = {
@@ -85,6 +86,26 @@ function Indicative({ price }: { price: NonNullable<SellerView['indicativePrice'
 /** What is happening now, and what we promised, in a sentence or two. */
 function Status({ view }: { view: SellerView }) {
   const site = useSiteConfig();
+  if (view.stage === 'lost' && view.lostReason === 'revision_declined') {
+    return (
+      <p>
+        You declined our revised price, so we did not buy your car. You keep it, and there is nothing to pay. If you
+        would like us to look at your car again, send us a message below
+        {site.phone ? ` or call us on ${site.phone.display}` : ''}.
+      </p>
+    );
+  }
+  if (view.revision?.status === 'open') {
+    return (
+      <p>
+        We inspected your car and found differences from what you told us, so we have revised our price.{' '}
+        <a href="#revision" className={linkClass}>
+          See each difference and its photos below
+        </a>
+        , then accept the revised price or decline it: declining costs nothing.
+      </p>
+    );
+  }
   if (view.stage === 'lost') {
     return (
       <p>
@@ -231,6 +252,7 @@ export function Component() {
           </section>
           {view.payment ? <PaymentCard payment={view.payment} /> : null}
           {view.voucher ? <VoucherCard voucher={view.voucher} /> : null}
+          {view.revision ? <RevisionPanel revision={view.revision} now={view.now} /> : null}
           {view.offer && (
             <OfferPanelIsland offer={view.offer} now={view.now} freshOfferRequestedAt={view.freshOfferRequestedAt} />
           )}

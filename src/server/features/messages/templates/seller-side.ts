@@ -115,7 +115,9 @@ export type SellerActivityKind =
   | 'document'
   | 'collection_booked'
   | 'collection_moved'
-  | 'collection_cancelled';
+  | 'collection_cancelled'
+  | 'revision_accepted'
+  | 'revision_declined';
 export type SellerActivityData = Car & {
   valuationId: string;
   kind: SellerActivityKind;
@@ -147,6 +149,15 @@ const activity: Record<SellerActivityKind, { subject: string; line: (amount: str
   collection_cancelled: {
     subject: 'Collection cancelled',
     line: () => 'The seller cancelled their collection on their page. Their accepted offer stands.',
+  },
+  revision_accepted: {
+    subject: 'Revised price accepted',
+    line: (amount) => `The seller accepted our revised price of ${amount} on their page. It is the price to pay.`,
+  },
+  revision_declined: {
+    subject: 'Revised price declined',
+    line: (amount) =>
+      `The seller declined our revised price of ${amount}, so the request is lost and any booked collection is cancelled.`,
   },
   document: {
     subject: 'Document to check',

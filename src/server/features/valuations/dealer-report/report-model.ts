@@ -3,6 +3,7 @@ import { formatPounds } from '~/shared/valuation-offer';
 import { valuationOptions } from '~/shared/valuation-options';
 import { addressAsOneLine, type SiteConfig } from '~/shared/site-config';
 import { currentMotStatus, FROM_MOT_HISTORY, motStatusText } from '~/shared/mot-status';
+import { mileageBelowLastMot } from '~/shared/plausibility';
 import { ukDate as isoUkDate } from '~/shared/promotion';
 import type { MotTest, VehicleInfoResult, VesData } from '~/shared/vehicle-info';
 import { makeAndModel, makeName, modelName } from '~/shared/vehicle-names';
@@ -262,13 +263,14 @@ function motSection(v: ValuationRow, live: LiveVehicleInfo): DealerReportModel['
   };
 }
 
-/** A warning when the seller's mileage is below the last MOT's odometer reading (in miles). */
+/**
+ * A warning when the seller's mileage is below the last MOT's odometer reading (in miles), read as
+ * the plausibility checks and the DVLA tab read it (~/shared/plausibility).
+ */
 export function mileageWarning(mileage: number, tests: readonly MotTest[]): string | null {
-  const last = tests.find((test) => test.odometerValue !== null && test.odometerResultType !== 'UNREADABLE');
-  if (!last || last.odometerValue === null) return null;
-  const miles = last.odometerUnit === 'km' ? Math.round(last.odometerValue / 1.609344) : last.odometerValue;
-  if (mileage >= miles) return null;
-  return `The seller's mileage (${number.format(mileage)} miles) is below the last MOT odometer reading (${number.format(miles)} miles on ${dateText(last.completedDate)}).`;
+  const last = mileageBelowLastMot(mileage, tests);
+  if (!last) return null;
+  return `The seller's mileage (${number.format(mileage)} miles) is below the last MOT odometer reading (${number.format(last.miles)} miles on ${dateText(last.completedDate)}).`;
 }
 
 function sellerSection(v: ValuationRow, include: boolean): DealerReportModel['seller'] {

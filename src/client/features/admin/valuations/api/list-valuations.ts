@@ -12,10 +12,18 @@ export const VALUATIONS_PAGE_SIZE = 20;
 /** GET /api/valuations/active | archived. Invalidating `[path]` reaches every page and search of it. */
 export const valuationListPath = (kind: ValuationListKind) => `/api/valuations/${kind}` as const;
 
-export function valuationListQueryOptions(kind: ValuationListKind, { page, q, status }: ValuationListSearch) {
+export function valuationListQueryOptions(
+  kind: ValuationListKind,
+  { page, q, status, owner, sort }: ValuationListSearch,
+) {
   const queryKey = [
     valuationListPath(kind),
-    { page, pageSize: VALUATIONS_PAGE_SIZE, q: q || undefined, ...(kind === 'active' ? statusQuery(status) : {}) },
+    {
+      page,
+      pageSize: VALUATIONS_PAGE_SIZE,
+      q: q || undefined,
+      ...(kind === 'active' ? { ...statusQuery(status), owner, sort } : {}),
+    },
   ] as const;
   return queryOptions({
     queryKey,

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { adminValuationMessages, type ValuationListItem } from '~/shared/admin-valuations';
 import { displayName, useAdminUser } from '../../auth';
+import { DownloadListCsv } from '../../exports';
 import { PageHeader } from '../../layout/page-header';
 import { ValuationListCard } from '../components/valuation-list-card';
 import { ArchivedList, type AskToDelete } from './components/archived-list';
@@ -33,6 +34,7 @@ export function Component() {
         title="Archived valuations"
         description={`Welcome, ${displayName(user)}. Archived requests are kept off the dashboard; restore one to work on it again.`}
       />
+      <DownloadListCsv kind="archived" className="mb-3" />
       <ValuationListCard
         kind="archived"
         title="Archived Valuations"

@@ -5,14 +5,17 @@ import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
 import { VALUATION_SEARCH_MAX_LENGTH } from '~/shared/admin-valuations';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { valuationOwnerFilters, type ValuationOwnerFilter } from '~/shared/admin-valuations';
 import {
+  ownerFilterLabels,
   statusFilterLabel,
   statusFiltersInOrder,
+  type ListSort,
   type ListStatusFilter,
   type ValuationListSearch,
 } from '../lib/list-search';
 
-export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status'>>;
+export type ListSearchChange = Partial<Pick<ValuationListSearch, 'q' | 'status' | 'owner' | 'sort'>>;
 
 /**
  * The search box (registration, make and model, customer name or reference) and, on the dashboard, the
@@ -32,16 +35,18 @@ export function ListSearchBar({
 }) {
   const searchId = useId();
   const statusId = useId();
+  const ownerId = useId();
+  const sortId = useId();
   return (
     <div
       role="search"
       aria-label={label}
       className={cn(
         'grid gap-3 border-b border-line px-4 py-4 sm:px-5',
-        withStatus && 'sm:grid-cols-[minmax(0,1fr)_13rem]',
+        withStatus && 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-[minmax(0,1fr)_12rem_10rem_11rem]',
       )}
     >
-      <div className="grid gap-1.5">
+      <div className={cn('grid gap-1.5', withStatus && 'col-span-2 sm:col-span-3 xl:col-span-1')}>
         <Label htmlFor={searchId}>Search</Label>
         <SearchBox id={searchId} committed={state.q} onCommit={(q) => onChange({ q }, { typing: true })} />
       </div>
@@ -62,6 +67,45 @@ export function ListSearchBar({
                 {statusFilterLabel(filter)}
               </option>
             ))}
+          </select>
+        </div>
+      ) : null}
+      {withStatus ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={ownerId}>Owner</Label>
+          <select
+            id={ownerId}
+            value={state.owner ?? ''}
+            onChange={(event) =>
+              onChange(
+                { owner: (event.target.value || undefined) as ValuationOwnerFilter | undefined },
+                { typing: false },
+              )
+            }
+            className={cn(inputClassName, 'cursor-pointer pr-8')}
+          >
+            <option value="">Everyone</option>
+            {valuationOwnerFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {ownerFilterLabels[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {withStatus ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={sortId}>Order</Label>
+          <select
+            id={sortId}
+            value={state.sort ?? ''}
+            onChange={(event) =>
+              onChange({ sort: (event.target.value || undefined) as ListSort | undefined }, { typing: false })
+            }
+            className={cn(inputClassName, 'cursor-pointer pr-8')}
+          >
+            <option value="">Newest first</option>
+            <option value="time_left">Least time left</option>
           </select>
         </div>
       ) : null}

@@ -39,12 +39,13 @@ export function ValuationListCard({
   /** SPEC section 8's empty state of this list. */
   emptyText: string;
   errorText: string;
-  children: (items: ValuationListItem[]) => ReactNode;
+  /** The rows; `now` is the server's time when it answered (the promise timers count from it). */
+  children: (items: ValuationListItem[], page: { now: string }) => ReactNode;
 }) {
   const [search, setSearch] = useSearchParams();
   const parsed = parseListSearch(search);
-  // The archive has no status filter: a status in its address is ignored.
-  const state = kind === 'active' ? parsed : { ...parsed, status: undefined };
+  // The archive has no status filter, owner filter or order: they are ignored in its address.
+  const state = kind === 'active' ? parsed : { ...parsed, status: undefined, owner: undefined, sort: undefined };
   const list = useValuationList(kind, state);
   const data = list.data;
 
@@ -96,7 +97,7 @@ export function ValuationListCard({
               {errorText}: showing the list as it was.
             </div>
           ) : null}
-          {children(data.items)}
+          {children(data.items, { now: data.now })}
         </div>
       )}
       {data && data.total > 0 ? (

@@ -5,6 +5,8 @@ import { toast } from '~/client/components/ui/toast';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import { adminValuationMessages } from '~/shared/admin-valuations';
 import { useAdminUser } from '../../auth';
+import { DashboardExports } from '../../exports';
+import { PromiseCard } from '../../pipeline';
 import { PageHeader } from '../../layout/page-header';
 import { errorMessage } from '../../lib/server-errors';
 import { useValuationStats } from '../api/get-valuation-stats';
@@ -70,7 +72,9 @@ export function Component() {
           <WeeklyActivity stats={stats.data} />
           <PopularBrands stats={stats.data} />
         </div>
+        <PromiseCard />
         <StageCounts stats={stats.data} />
+        <DashboardExports />
         <ValuationListCard
           kind="active"
           title="Car Valuation Requests"
@@ -78,7 +82,7 @@ export function Component() {
           emptyText={adminValuationMessages.empty}
           errorText={adminValuationMessages.loadFailed}
         >
-          {(items) => <RequestsList items={items} />}
+          {(items, page) => <RequestsList items={items} serverNow={page.now} />}
         </ValuationListCard>
       </div>
     </>

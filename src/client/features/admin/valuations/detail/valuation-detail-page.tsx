@@ -5,6 +5,7 @@ import { LoadingState } from '~/client/components/ui/spinner';
 import type { RouteHandle } from '~/client/lib/page-meta';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { adminPaths } from '../../admin-paths';
+import { OwnerPromiseCard } from '../../pipeline';
 import { errorMessage } from '../../lib/server-errors';
 import { useValuation } from './api/get-valuation';
 import { DetailTabs } from './components/detail-tabs';
@@ -14,6 +15,8 @@ import { DocumentsCard } from './components/documents-card';
 import { FinanceCard } from './components/finance-card';
 import { ForwardToDealerCard } from './components/forward-to-dealer-card';
 import { HandoverLinkCard } from './components/handover-link-card';
+import { PriceRevisionCard } from './components/price-revision-card';
+import { PlausibilityCard } from './components/plausibility-card';
 import { QuickSummaryCard } from './components/quick-summary-card';
 import { SendOfferCard } from './components/send-offer-card';
 import { TimelineCard } from './components/timeline-card';
@@ -85,10 +88,22 @@ function DetailLayout({ valuation }: { valuation: ValuationDetail }) {
           <div className="order-1 empty:hidden lg:order-none">
             <HandoverLinkCard id={valuation.id} status={valuation.status} />
           </div>
+          <section aria-label="Checks before an offer" className="order-1 lg:order-none">
+            <PlausibilityCard valuation={valuation} />
+          </section>
           <section aria-label="Summary" className="order-1 lg:order-none">
             <QuickSummaryCard valuation={valuation} />
           </section>
+          <section aria-label="Owner and reply" className="order-1 lg:order-none">
+            <OwnerPromiseCard
+              key={`owner-${valuation.id}`}
+              id={valuation.id}
+              status={valuation.status}
+              subject={`${valuation.firstName} ${valuation.lastName}, ${valuation.registration}`}
+            />
+          </section>
           <section aria-label="Actions" className="order-3 grid gap-6 lg:order-none">
+            <PriceRevisionCard key={`revision-${valuation.id}`} valuation={valuation} />
             <SendOfferCard key={valuation.id} valuation={valuation} />
             <ConversationCard key={`conversation-${valuation.id}`} valuation={valuation} />
             <ForwardToDealerCard valuationId={valuation.id} />

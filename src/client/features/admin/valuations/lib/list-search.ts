@@ -1,22 +1,35 @@
 import {
   OFFER_EXPIRED_FILTER,
   VALUATION_SEARCH_MAX_LENGTH,
+  valuationListSorts,
   valuationListStatusFilters,
+  valuationOwnerFilters,
   valuationStatusValues,
   type ValuationListStatusFilter,
+  type ValuationOwnerFilter,
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
 import { stageLabels } from '~/shared/valuation-lifecycle';
 
 /**
- * What a valuation list shows, as kept in the address bar (`?q=ford&status=new&page=2`), so a
- * reload, a shared link and Back all keep the admin's place. The archive has no status filter.
+ * What a valuation list shows, as kept in the address bar (`?q=ford&status=new&owner=mine&page=2`),
+ * so a reload, a shared link and Back all keep the admin's place. The archive has no status filter,
+ * owner filter or order (issue 37: "Mine", and "Least time left" on the 24-hour promise).
  */
 export type ValuationListSearch = {
   page: number;
   /** Trimmed; '' for no search. */
   q: string;
   status: ListStatusFilter | undefined;
+  owner?: ValuationOwnerFilter | undefined;
+  sort?: ListSort | undefined;
+};
+
+export type ListSort = (typeof valuationListSorts)[number];
+
+export const ownerFilterLabels: Record<ValuationOwnerFilter, string> = {
+  mine: 'Mine',
+  unassigned: 'Nobody yet',
 };
 
 /**
@@ -44,7 +57,13 @@ export function statusQuery(status: ListStatusFilter | undefined): {
   return status ? { status } : {};
 }
 
-export const noListSearch: ValuationListSearch = { page: 1, q: '', status: undefined };
+export const noListSearch: ValuationListSearch = {
+  page: 1,
+  q: '',
+  status: undefined,
+  owner: undefined,
+  sort: undefined,
+};
 
 /**
  * Reads the list's state from the address. Anything unreadable (an edited or old link) falls
@@ -57,6 +76,8 @@ export function parseListSearch(search: URLSearchParams): ValuationListSearch {
     page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1,
     q: (search.get('q') ?? '').trim().slice(0, VALUATION_SEARCH_MAX_LENGTH),
     status: statusFilters.find((value) => value === status),
+    owner: valuationOwnerFilters.find((value) => value === search.get('owner')),
+    sort: valuationListSorts.find((value) => value === search.get('sort')),
   };
 }
 
@@ -69,6 +90,8 @@ export function withListSearch(search: URLSearchParams, state: ValuationListSear
   const values: Record<keyof ValuationListSearch, string | undefined> = {
     q: state.q || undefined,
     status: state.status,
+    owner: state.owner,
+    sort: state.sort,
     page: state.page > 1 ? String(state.page) : undefined,
   };
   for (const [name, value] of Object.entries(values)) {
@@ -86,4 +109,5 @@ export function changeListSearch(
   return { ...current, page: 1, ...change };
 }
 
-export const isFiltered = (state: ValuationListSearch) => state.q !== '' || state.status !== undefined;
+export const isFiltered = (state: ValuationListSearch) =>
+  state.q !== '' || state.status !== undefined || state.owner !== undefined || state.sort !== undefined;

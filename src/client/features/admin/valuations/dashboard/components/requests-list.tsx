@@ -7,9 +7,11 @@ import { cn } from '~/client/lib/cn';
 import type { ValuationListItem } from '~/shared/admin-valuations';
 import { adminPaths } from '../../../admin-paths';
 import { DistanceBadgeFor } from '../../components/distance-badge';
+import { PlausibilityIcons } from '../../components/plausibility-icons';
 import { StatusBadge } from '../../components/status-badge';
 import { ConditionSummary, CustomerSummary, UkTime, VehicleSummary } from '../../components/valuation-summary';
 import { customerName } from '../../lib/valuation-facts';
+import { OwnerAndPromise, useServerClock } from '../../../pipeline';
 import { ArchiveButton } from './archive-button';
 
 /** Whose request a row's buttons act on, for screen readers ("View Details" alone repeats). */
@@ -20,7 +22,8 @@ const whose = (item: ValuationListItem) => `${customerName(item)}, ${item.regist
  * cards on a phone or tablet (only one of the two is displayed, and so in the accessibility
  * tree, at a time).
  */
-export function RequestsList({ items }: { items: ValuationListItem[] }) {
+export function RequestsList({ items, serverNow }: { items: ValuationListItem[]; serverNow: string }) {
+  const now = useServerClock(serverNow);
   return (
     <>
       <Table wrapperClassName="hidden lg:block" className="[&_td]:align-top">
@@ -56,6 +59,8 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
                   <UkTime value={item.createdAt} />
                   <StatusBadge status={item.status} />
                   <DocumentsBadge item={item} />
+                  <PlausibilityIcons flags={item.flags} subject={whose(item)} />
+                  <OwnerAndPromise item={item} now={now} subject={whose(item)} className="flex-col items-start" />
                 </div>
               </TableCell>
               <TableCell>
@@ -73,6 +78,7 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
               <div className="grid justify-items-end gap-1.5">
                 <StatusBadge status={item.status} />
                 <DocumentsBadge item={item} />
+                <PlausibilityIcons flags={item.flags} subject={whose(item)} />
               </div>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -88,6 +94,7 @@ export function RequestsList({ items }: { items: ValuationListItem[] }) {
                 Submitted <UkTime value={item.createdAt} />
               </span>
             </div>
+            <OwnerAndPromise item={item} now={now} subject={whose(item)} />
             <RowActions item={item} />
           </li>
         ))}

@@ -6,18 +6,13 @@ import { indicativeLabel, indicativeRange } from '~/shared/indicative-price';
 import { formatPounds } from '~/shared/valuation-offer';
 import { canLookUpDistance, useDistance } from '../../api/get-distance';
 import { StatusBadge } from '../../components/status-badge';
-import { useVehicleInfo } from '../api/get-vehicle-info';
 import { formatUkDateAndTime } from '../../../lib/format-date';
 import { choiceLabel, formatMileage, vehicleName } from '../../lib/valuation-facts';
-import { mileageBelowLastMot } from '../lib/mileage-check';
 import { Missing } from './detail-list';
-import { MileageWarning } from './mileage-warning';
 
-/** Quick Summary: what staff need at a glance before acting, including the mileage check. */
+/** Quick Summary: what staff need at a glance before acting (the checks, mileage included, are the card above). */
 export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail }) {
   const distance = useDistance(v.postcode);
-  const info = useVehicleInfo(v.registration);
-  const below = info.data?.motHistory ? mileageBelowLastMot(v.mileage, info.data.motHistory.motTests) : undefined;
   const latest = v.offers[0];
   const badge = canLookUpDistance(v.postcode) ? distanceBadgeOf(distance.data) : 'N/A';
   const rows: { label: string; value: React.ReactNode }[] = [
@@ -59,7 +54,6 @@ export function QuickSummaryCard({ valuation: v }: { valuation: ValuationDetail 
         <CardTitle>Quick Summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {below ? <MileageWarning mileage={v.mileage} reading={below} compact /> : null}
         <dl className="grid">
           {rows.map((row) => (
             <div

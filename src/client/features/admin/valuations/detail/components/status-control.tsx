@@ -24,7 +24,7 @@ import { toast } from '~/client/components/ui/toast';
 import { adminValuationMessages, type ValuationStatusValue } from '~/shared/admin-valuations';
 import {
   lostReasonLabels,
-  lostReasons,
+  staffLostReasons,
   stageChoiceMessages,
   staffStageChoices,
   type LostReason,
@@ -145,7 +145,8 @@ function LostForm({ pending, onConfirm }: { pending: boolean; onConfirm: (reason
         <fieldset aria-describedby={error ? errorId : undefined}>
           <legend className="mb-3 text-sm font-semibold text-brand-950">Why was it lost?</legend>
           <div className="grid gap-2">
-            {lostReasons.map((value) => (
+            {/* The seller's own answer to a revised price is not staff's to give (issue 37). */}
+            {staffLostReasons.map((value) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"

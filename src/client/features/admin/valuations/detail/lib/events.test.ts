@@ -157,4 +157,32 @@ describe('timeline events in words', () => {
       'To send by Fri 8 Jan 2027',
     );
   });
+  it('words a price revision: proposed with its items, and the seller’s answer or its withdrawal (issue 37)', () => {
+    const prices = { fromPence: 900_000, toPence: 876_000 };
+    expect(
+      describeEvent({
+        type: 'price_revision_proposed',
+        data: {
+          ...prices,
+          items: [
+            { name: 'Dent, per panel', amountPence: 18_000 },
+            { name: 'Kerbed alloy wheel', amountPence: 6_000 },
+          ],
+        },
+      }),
+    ).toEqual({
+      title: 'Revised price proposed: £8,760 instead of £9,000',
+      detail: 'Dent, per panel £180; Kerbed alloy wheel £60',
+      tone: 'warning',
+    });
+    expect(describeEvent({ type: 'price_revision_accepted', data: { ...prices, by: 'seller' } })).toMatchObject({
+      title: 'Revised price accepted: £8,760 instead of £9,000',
+      tone: 'success',
+    });
+    expect(
+      describeEvent({ type: 'price_revision_declined', data: { ...prices, reason: 'Too low', by: 'seller' } }).detail,
+    ).toBe('We do not buy the car, at no cost to the seller. Reason: Too low');
+    expect(describeEvent({ type: 'price_revision_withdrawn', data: {} }).title).toBe('Revised price withdrawn');
+    expect(eventActor({ type: 'price_revision_accepted', actor: null, data: { by: 'seller' } })).toBe('Seller');
+  });
 });

@@ -213,8 +213,61 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
       };
     case 'voucher_sent':
       return { title: 'Launch voucher sent', tone: 'success' };
+    case 'price_revision_proposed':
+    case 'price_revision_accepted':
+    case 'price_revision_declined':
+    case 'price_revision_withdrawn':
+      return describeRevision(event.type, data);
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
+  }
+}
+
+/**
+ * A price revision's lines (issue 37): proposed, with what it takes off; the seller's answer (a
+ * decline ends the sale, with their reason); or staff taking it back.
+ */
+function describeRevision(
+  type: 'price_revision_proposed' | 'price_revision_accepted' | 'price_revision_declined' | 'price_revision_withdrawn',
+  data: Record<string, unknown>,
+): EventDescription {
+  const from = count(data.fromPence);
+  const to = count(data.toPence);
+  const prices = from !== undefined && to !== undefined ? `${formatPounds(to)} instead of ${formatPounds(from)}` : '';
+  const items = Array.isArray(data.items) ? (data.items as Record<string, unknown>[]) : [];
+  const lines = items
+    .map((item) => {
+      const pence = count(item.amountPence);
+      return text(item.name) ? `${text(item.name)}${pence === undefined ? '' : ` ${formatPounds(pence)}`}` : undefined;
+    })
+    .filter((line): line is string => line !== undefined);
+  switch (type) {
+    case 'price_revision_proposed':
+      return {
+        title: prices ? `Revised price proposed: ${prices}` : 'Revised price proposed',
+        ...(lines.length ? { detail: lines.join('; ') } : {}),
+        tone: 'warning',
+      };
+    case 'price_revision_accepted':
+      return {
+        title: prices ? `Revised price accepted: ${prices}` : 'Revised price accepted',
+        detail: 'On the seller’s own page; it is the price to pay',
+        tone: 'success',
+      };
+    case 'price_revision_declined': {
+      const reason = text(data.reason);
+      return {
+        title: prices ? `Revised price declined: ${prices}` : 'Revised price declined',
+        detail: `We do not buy the car, at no cost to the seller. ${reason ? `Reason: ${reason}` : 'No reason given'}`,
+        tone: 'warning',
+      };
+    }
+    case 'price_revision_withdrawn':
+      return {
+        title: prices ? `Revised price withdrawn: ${prices}` : 'Revised price withdrawn',
+        detail: 'The agreed price stands; the seller was e-mailed',
+        tone: 'neutral',
+      };
   }
 }
 

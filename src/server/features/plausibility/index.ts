@@ -1,0 +1,5 @@
+/**
+ * Plausibility checks before an offer (issue 37): the flags of a request's page and of each row of
+ * the back office's lists. The rules and their words are in ~/shared/plausibility.
+ */
+export { plausibilityFlagsFor, plausibilityFlagsForList, plausibilityListQuery } from './plausibility-service';

@@ -1,0 +1,145 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '~/server/db/client';
+import { carValuations } from '~/server/db/schema';
+import {
+  PLAUSIBILITY_LINKS_SHOWN,
+  plausibilityFlags,
+  type PlausibilityFacts,
+  type PlausibilityFlag,
+  type RelatedRequest,
+  type RelatedRequests,
+} from '~/shared/plausibility';
+import type { ValuationStage } from '~/shared/valuation-lifecycle';
+
+/**
+ * The plausibility checks' database side (issue 37; the rules and words are ~/shared/plausibility):
+ * the other requests that share the registration, the phone number or the e-mail address.
+ *
+ * One statement for a whole page of the list: the page's rows by primary key, and for each three
+ * correlated subqueries of at most PLAUSIBILITY_LINKS_SHOWN + 1 rows, each on its own index:
+ *  - earlier requests for the registration: `car_valuations_registration_idx`;
+ *  - open requests with the phone number: `car_valuations_phone_e164_created_at_idx`, newest first
+ *    as the index holds them, so the walk stops at the sixth match;
+ *  - open requests with the e-mail address: `car_valuations_email_lower_idx` (lower(email)).
+ * So a page of 20 costs 20 primary-key reads and 60 short index probes, however big the table.
+ *
+ * The registration index holds no time, so "the newest earlier requests" means reading every
+ * request for the registration and sorting them. The request's page asks for that (`ordered`):
+ * one request, and the links should be the latest. The list does not: it takes the first six
+ * earlier ones the index gives, which tells "submitted before" and "more than five" just as well,
+ * and stays a few reads per row even where a registration has been sent a thousand times (the
+ * bench's million made-up requests name a thousand cars).
+ */
+
+const v = alias(carValuations, 'v');
+const LIMIT = PLAUSIBILITY_LINKS_SHOWN + 1;
+
+/** A related request as the subqueries give it, in JSON (times as text). */
+type RelatedJson = {
+  id: string;
+  reference: string;
+  createdAt: string;
+  status: ValuationStage;
+  isArchived: boolean;
+  phone: string | null;
+  email: string;
+};
+
+const related = (where: SQL, orderBy: SQL | undefined): SQL<RelatedJson[]> => sql`(
+  select coalesce(json_agg(json_build_object('id', r.id, 'reference', r.reference, 'createdAt', r.created_at,
+    'status', r.status, 'isArchived', r.is_archived, 'phone', r.phone_e164, 'email', lower(r.email))), '[]'::json)
+  from (
+    select o.id, o.reference, o.created_at, o.status, o.is_archived, o.phone_e164, o.email
+    from car_valuations o
+    where ${where}
+    ${orderBy ? sql`order by ${orderBy}` : sql``}
+    limit ${sql.raw(String(LIMIT))}
+  ) r
+)`;
+
+/** Another request still being worked: not archived, neither completed nor lost. */
+const otherOpen = sql`o.id <> ${v.id} and o.is_archived = false and o.status not in ('completed', 'lost')`;
+
+function relatedQuery(db: Db, ids: readonly string[], { ordered }: { ordered: boolean }) {
+  return db
+    .select({
+      id: v.id,
+      registration: v.registration,
+      mileage: v.mileage,
+      createdAt: v.createdAt,
+      motExpiryDate: v.motExpiryDate,
+      motStatus: v.motStatus,
+      markedForExport: v.markedForExport,
+      dateOfLastV5CIssued: v.dateOfLastV5CIssued,
+      outstandingFinance: v.outstandingFinance,
+      settlementPence: v.settlementPence,
+      motLastOdometerMiles: v.motLastOdometerMiles,
+      motLastTestOn: v.motLastTestOn,
+      phoneE164: v.phoneE164,
+      email: v.email,
+      earlier: related(
+        sql`o.registration = ${v.registration} and o.created_at < ${v.createdAt}`,
+        ordered ? sql`o.created_at desc, o.id desc` : undefined,
+      ),
+      samePhone: related(sql`o.phone_e164 = ${v.phoneE164} and ${otherOpen}`, sql`o.created_at desc`),
+      sameEmail: related(sql`lower(o.email) = lower(${v.email}) and ${otherOpen}`, sql`o.created_at desc`),
+    })
+    .from(v)
+    .where(inArray(v.id, [...ids]));
+}
+
+type RelatedRow = Awaited<ReturnType<ReturnType<typeof relatedQuery>['execute']>>[number];
+
+function toRelated(json: RelatedJson, self: { phoneE164: string | null; email: string }): RelatedRequest {
+  return {
+    id: json.id,
+    reference: json.reference,
+    createdAt: new Date(json.createdAt),
+    status: json.status,
+    isArchived: json.isArchived,
+    samePhone: self.phoneE164 !== null && json.phone === self.phoneE164,
+    sameEmail: json.email === self.email.toLowerCase(),
+  };
+}
+
+/** The other requests of one row: the phone's and the e-mail's matches are one list, each request once. */
+function relatedOf(row: RelatedRow): RelatedRequests {
+  const contact = new Map<string, RelatedJson>();
+  for (const json of [...row.samePhone, ...row.sameEmail]) contact.set(json.id, json);
+  return {
+    earlier: row.earlier.map((json) => toRelated(json, row)),
+    sameContact: [...contact.values()].map((json) => toRelated(json, row)),
+  };
+}
+
+/** The flags of one request, for its page: the earlier requests linked are the newest. */
+export async function plausibilityFlagsFor(
+  db: Db,
+  valuation: PlausibilityFacts & { id: string },
+  now: Date,
+): Promise<PlausibilityFlag[]> {
+  const [row] = await relatedQuery(db, [valuation.id], { ordered: true });
+  return plausibilityFlags(valuation, row ? relatedOf(row) : { earlier: [], sameContact: [] }, now);
+}
+
+/** The flags of each row of a list's page, by id, in one statement (none for an empty page). */
+export async function plausibilityFlagsForList(
+  db: Db,
+  rows: readonly { id: string }[],
+  now: Date,
+): Promise<Map<string, PlausibilityFlag[]>> {
+  const flags = new Map<string, PlausibilityFlag[]>();
+  if (rows.length === 0) return flags;
+  for (const row of await relatedQuery(
+    db,
+    rows.map((r) => r.id),
+    { ordered: false },
+  )) {
+    flags.set(row.id, plausibilityFlags(row, relatedOf(row), now));
+  }
+  return flags;
+}
+
+/** The list's statement, unexecuted, for the database tests' EXPLAIN. */
+export const plausibilityListQuery = (db: Db, ids: readonly string[]) => relatedQuery(db, ids, { ordered: false });

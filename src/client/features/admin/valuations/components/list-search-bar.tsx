@@ -5,13 +5,11 @@ import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
 import { VALUATION_SEARCH_MAX_LENGTH } from '~/shared/admin-valuations';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
-import { valuationOwnerFilters, type ValuationOwnerFilter } from '~/shared/admin-valuations';
+import { valuationOwnerFilters } from '~/shared/admin-valuations';
 import {
   ownerFilterLabels,
   statusFilterLabel,
   statusFiltersInOrder,
-  type ListSort,
-  type ListStatusFilter,
   type ValuationListSearch,
 } from '../lib/list-search';
 
@@ -34,9 +32,11 @@ export function ListSearchBar({
   onChange: (change: ListSearchChange, options: { typing: boolean }) => void;
 }) {
   const searchId = useId();
-  const statusId = useId();
-  const ownerId = useId();
-  const sortId = useId();
+  const pick = <K extends 'status' | 'owner' | 'sort'>(key: K) => ({
+    value: state[key] ?? '',
+    onChange: (value: string) =>
+      onChange({ [key]: value || undefined } as Pick<ListSearchChange, K>, { typing: false }),
+  });
   return (
     <div
       role="search"
@@ -51,64 +51,64 @@ export function ListSearchBar({
         <SearchBox id={searchId} committed={state.q} onCommit={(q) => onChange({ q }, { typing: true })} />
       </div>
       {withStatus ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={statusId}>Status</Label>
-          <select
-            id={statusId}
-            value={state.status ?? ''}
-            onChange={(event) =>
-              onChange({ status: (event.target.value || undefined) as ListStatusFilter | undefined }, { typing: false })
-            }
-            className={cn(inputClassName, 'cursor-pointer pr-8')}
-          >
-            <option value="">All Requests</option>
-            {statusFiltersInOrder.map((filter) => (
-              <option key={filter} value={filter}>
-                {statusFilterLabel(filter)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <>
+          <FilterSelect
+            label="Status"
+            {...pick('status')}
+            choices={[
+              ['', 'All Requests'],
+              ...statusFiltersInOrder.map((filter): Choice => [filter, statusFilterLabel(filter)]),
+            ]}
+          />
+          <FilterSelect
+            label="Owner"
+            {...pick('owner')}
+            choices={[['', 'Everyone'], ...valuationOwnerFilters.map((f): Choice => [f, ownerFilterLabels[f]])]}
+          />
+          <FilterSelect
+            label="Order"
+            {...pick('sort')}
+            choices={[
+              ['', 'Newest first'],
+              ['time_left', 'Least time left'],
+            ]}
+          />
+        </>
       ) : null}
-      {withStatus ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={ownerId}>Owner</Label>
-          <select
-            id={ownerId}
-            value={state.owner ?? ''}
-            onChange={(event) =>
-              onChange(
-                { owner: (event.target.value || undefined) as ValuationOwnerFilter | undefined },
-                { typing: false },
-              )
-            }
-            className={cn(inputClassName, 'cursor-pointer pr-8')}
-          >
-            <option value="">Everyone</option>
-            {valuationOwnerFilters.map((filter) => (
-              <option key={filter} value={filter}>
-                {ownerFilterLabels[filter]}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {withStatus ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={sortId}>Order</Label>
-          <select
-            id={sortId}
-            value={state.sort ?? ''}
-            onChange={(event) =>
-              onChange({ sort: (event.target.value || undefined) as ListSort | undefined }, { typing: false })
-            }
-            className={cn(inputClassName, 'cursor-pointer pr-8')}
-          >
-            <option value="">Newest first</option>
-            <option value="time_left">Least time left</option>
-          </select>
-        </div>
-      ) : null}
+    </div>
+  );
+}
+
+type Choice = [value: string, label: string];
+
+/** One of the dashboard's filters: a labelled native select ('' is its "all" choice). */
+function FilterSelect({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: Choice[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(inputClassName, 'cursor-pointer pr-8')}
+      >
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

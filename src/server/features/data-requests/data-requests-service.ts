@@ -24,6 +24,9 @@ import {
   type DataRequestKind,
   type OutboundMessage,
   type ValuationEvent,
+  priceRevisionItems,
+  priceRevisionPhotos,
+  priceRevisions,
 } from '~/server/db/schema';
 import { deleteValuationRows, parsePhotoEntry, type ValuationFiles } from '~/server/features/valuations';
 import type {
@@ -61,6 +64,10 @@ const iso = (date: Date) => date.toISOString();
 
 export type ValuationOffer = typeof valuationOffers.$inferSelect;
 
+type HeldRevision = typeof priceRevisions.$inferSelect & {
+  items: (typeof priceRevisionItems.$inferSelect & { photos: (typeof priceRevisionPhotos.$inferSelect)[] })[];
+};
+
 export type HeldData = {
   identifier: DataRequestIdentifier;
   valuations: CarValuation[];
@@ -79,6 +86,8 @@ export type HeldData = {
   handovers: (typeof collectionHandovers.$inferSelect)[];
   payments: (typeof valuationPayments.$inferSelect)[];
   vouchers: (typeof launchVouchers.$inferSelect)[];
+  /** Price revisions at inspection (issue 37), each with its items and staff's photos of the car. */
+  priceRevisions: HeldRevision[];
   /** Every message about the person, each once: to them, or about their valuations or complaints. */
   messages: OutboundMessage[];
   calls: CallLog[];
@@ -236,7 +245,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
           .orderBy(valuationDocuments.uploadedAt, valuationDocuments.id),
         collectionDayOf(db, valuationIds),
       ])
-    : [[], [], [], [], { collectionBookings: [], handovers: [], payments: [], vouchers: [] }];
+    : [[], [], [], [], { collectionBookings: [], handovers: [], payments: [], vouchers: [], priceRevisions: [] }];
   return {
     identifier,
     valuations,
@@ -257,7 +266,7 @@ export async function findHeldData(db: Db, identifier: DataRequestIdentifier): P
 
 /** Collection day's rows of the person's valuations (issue 36). */
 async function collectionDayOf(db: Db, valuationIds: string[]) {
-  const [bookings, handovers, payments, vouchers] = await Promise.all([
+  const [bookings, handovers, payments, vouchers, revisions] = await Promise.all([
     db
       .select()
       .from(collectionBookings)
@@ -270,8 +279,47 @@ async function collectionDayOf(db: Db, valuationIds: string[]) {
       .where(inArray(valuationPayments.valuationId, valuationIds))
       .orderBy(valuationPayments.paidAt, valuationPayments.id),
     db.select().from(launchVouchers).where(inArray(launchVouchers.valuationId, valuationIds)),
+    revisionsOf(db, valuationIds),
   ]);
-  return { collectionBookings: bookings, handovers, payments, vouchers };
+  return { collectionBookings: bookings, handovers, payments, vouchers, priceRevisions: revisions };
+}
+
+/** The price revisions of the person's valuations, oldest first, with their items and photos. */
+async function revisionsOf(db: Db, valuationIds: string[]): Promise<HeldRevision[]> {
+  const revisions = await db
+    .select()
+    .from(priceRevisions)
+    .where(inArray(priceRevisions.valuationId, valuationIds))
+    .orderBy(priceRevisions.createdAt, priceRevisions.id);
+  if (revisions.length === 0) return [];
+  const items = await db
+    .select()
+    .from(priceRevisionItems)
+    .where(
+      inArray(
+        priceRevisionItems.revisionId,
+        revisions.map((r) => r.id),
+      ),
+    )
+    .orderBy(priceRevisionItems.position);
+  const photos = items.length
+    ? await db
+        .select()
+        .from(priceRevisionPhotos)
+        .where(
+          inArray(
+            priceRevisionPhotos.itemId,
+            items.map((i) => i.id),
+          ),
+        )
+        .orderBy(priceRevisionPhotos.createdAt, priceRevisionPhotos.id)
+    : [];
+  return revisions.map((revision) => ({
+    ...revision,
+    items: items
+      .filter((item) => item.revisionId === revision.id)
+      .map((item) => ({ ...item, photos: photos.filter((photo) => photo.itemId === item.id) })),
+  }));
 }
 
 /** A valuation's photos as stored entries we can read (anything else is never served). */

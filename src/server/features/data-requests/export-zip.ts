@@ -76,6 +76,28 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
   const messagesOf = (belongs: (m: OutboundMessage) => boolean) =>
     Promise.all(held.messages.filter(belongs).map(messageRecord));
 
+  // A price revision as the seller saw it (issue 37): each item and staff's photos of the car, as
+  // files; which member of staff proposed or withdrew it, and the store's keys, are ours.
+  const revisionRecords = async (valuationId: string) => {
+    const records = [];
+    for (const revision of held.priceRevisions.filter((r) => r.valuationId === valuationId)) {
+      const { proposedByUserId: _by, closedByUserId: _closedBy, items, ...rest } = revision;
+      const itemRecords = [];
+      for (const item of items) {
+        const photos = [];
+        for (const photo of item.photos) {
+          const path = `revision-photos/${valuationId}/${photo.id}.jpg`;
+          await read(photo.fileKey, path);
+          photos.push(path);
+        }
+        const { deductionId: _deduction, photos: _rows, ...fields } = item;
+        itemRecords.push({ ...fields, photos });
+      }
+      records.push({ ...rest, items: itemRecords });
+    }
+    return records;
+  };
+
   const valuations = [];
   for (const valuation of held.valuations) {
     const photos = [];
@@ -131,6 +153,7 @@ export async function buildExportZip(files: FileStore, held: HeldData, now: Date
         held.vouchers
           .filter((v) => v.valuationId === valuation.id)
           .map(({ sentByUserId: _staff, customerKey: _key, ...voucher }) => voucher)[0] ?? null,
+      priceRevisions: await revisionRecords(valuation.id),
       messages: await messagesOf((m) => m.valuationId === valuation.id),
     });
   }
@@ -175,8 +198,10 @@ function readme(tradingName: string, now: Date, missing: number, thirdParty: num
     '  Every record we hold about you, as it is stored (times are UTC):',
     '  - valuations: each valuation request you sent, with its timeline (events), the offers',
     '    we made (amounts in pence), the documents you sent us for the sale and our checks of',
-    '    them, the collection booked, what was recorded at the handover, the payments we made',
-    '    for your car and any launch voucher, and the e-mails and text messages about it;',
+    '    them, any revised price we proposed at inspection with its items and our photos',
+    '    (revision-photos/), the collection booked, what was recorded at the handover, the',
+    '    payments we made for your car and any launch voucher, and the e-mails and text',
+    '    messages about it;',
     '  - complaints: data-protection complaints you sent us, with our messages about them;',
     '  - otherMessages: other e-mails and text messages we sent to your address or number;',
     '  - calls: phone calls from or to your number (a recording, if one was made, is held',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   carValuations,
@@ -410,6 +411,23 @@ describe.each(testEngines)('price revisions on %s', (engine) => {
     const paid = await call('POST', `/api/admin/valuations/${id}/payment`, { ...part('8,760'), lender: null });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json<HandoverView>()).toMatchObject({ stage: 'completed', pricePence: 876_000 });
+
+    // The seller's subject-access export carries the revision, its items and staff's photos of the car.
+    const exported = await call('POST', '/api/admin/data-requests/export', { email: 'jo@example.com' });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    const data = JSON.parse(Buffer.from(zip['data.json']!).toString()) as {
+      valuations: {
+        priceRevisions: { status: string; toPence: number; items: { note: string; photos: string[] }[] }[];
+      }[];
+    };
+    const [revision] = data.valuations[0]!.priceRevisions;
+    expect(revision).toMatchObject({ status: 'accepted', toPence: 876_000 });
+    expect(revision!.items).toHaveLength(2);
+    const photos = revision!.items.flatMap((item) => item.photos);
+    expect(photos.length).toBeGreaterThan(0);
+    for (const path of photos) expect(zip[path]?.length, path).toBeGreaterThan(0);
+    expect(JSON.stringify(revision)).not.toContain('proposedByUserId');
   });
 
   it('lets the seller decline at no cost: the request is lost, the collection and its reminder cancelled', async () => {

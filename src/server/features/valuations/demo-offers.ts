@@ -143,6 +143,9 @@ export async function seedDemoOffers(database: Database, options: { now: Date; s
         lostReason: outcome.lostReason,
         closedAt,
         createdAt: created,
+        // A first call within the day, before the offer (issue 37's promise); from `i`, so the
+        // seeded sequence of random numbers, and with it every other figure, stays as it was.
+        firstAnsweredAt: new Date(Math.min(created.getTime() + (2 + (i % 20)) * 3_600_000, sentTimes[0]!.getTime())),
         updatedAt: archivedAt ?? closedAt,
         isArchived: archivedAt !== null,
         archivedAt,

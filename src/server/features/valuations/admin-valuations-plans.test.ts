@@ -111,11 +111,14 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
   it('counts the stats’ days and recent requests from the created_at index and every make from the make index', async () => {
     // The last row is 2026-04-13; "now" a day later, the snapshot an hour before.
     const queries = statsQueries(new Date('2026-04-14T12:00:00Z'), new Date('2026-04-14T11:00:00Z'));
+    // Either index that leads with created_at serves a range of days: the plain one, or the promise
+    // figure's (created_at, first_answered_at), which also answers the count from the index alone.
+    const byCreatedAt = /car_valuations_created_at(_first_answered_at)?_idx/;
     const windows = await planOf(queries.windows);
-    expect(windows).toContain('car_valuations_created_at_idx');
+    expect(windows).toMatch(byCreatedAt);
     expect(windows).not.toContain('Seq Scan');
-    expect(await planOf(queries.days)).toContain('car_valuations_created_at_idx');
-    expect(await planOf(queries.createdSince)).toContain('car_valuations_created_at_idx');
+    expect(await planOf(queries.days)).toMatch(byCreatedAt);
+    expect(await planOf(queries.createdSince)).toMatch(byCreatedAt);
     expect(await planOf(queries.byMake)).toContain('Index Only Scan using car_valuations_make_idx');
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   carValuations,
   outboundMessages,
+  priceRevisionPhotos,
   valuationDocuments,
   valuationEvents,
   valuationOffers,
@@ -683,6 +684,15 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
             ...(await saveDocument('service history')),
           },
         ]);
+      // Staff's photo of the car at the door (issue 37), uploaded for a price revision: a photo too.
+      const revisionArea = 'revision-photos';
+      await db()
+        .insert(priceRevisionPhotos)
+        .values({
+          valuationId: id,
+          fileKey: await save('dent', revisionArea),
+          thumbKey: await save('dent thumb', revisionArea),
+        });
       // Another valuation's rows are neither counted nor deleted.
       const [other] = await insert({ registration: 'OTHER1' });
       await db().insert(valuationEvents).values({ valuationId: other!.id, type: 'created' });
@@ -695,7 +705,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(summary.statusCode, summary.body).toBe(200);
       expect(summary.headers['cache-control']).toBe('no-store');
       expect(summary.json()).toEqual({
-        photos: 2,
+        photos: 3,
         documents: 2,
         timelineEvents: 2,
         offers: 1,
@@ -705,11 +715,18 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       } satisfies ValuationDeletionSummary);
 
       expect((await del(`/api/valuations/${id}`)).statusCode).toBe(204);
-      for (const table of [valuationEvents, valuationOffers, outboundMessages, valuationDocuments]) {
+      for (const table of [
+        valuationEvents,
+        valuationOffers,
+        outboundMessages,
+        valuationDocuments,
+        priceRevisionPhotos,
+      ]) {
         expect(await db().select().from(table).where(eq(table.valuationId, id))).toEqual([]);
       }
       expect(await events(other!.id)).toHaveLength(1);
       expect(fs.readdirSync(path.join(filesDir!, 'outbox'))).toEqual([]);
+      expect(fs.readdirSync(path.join(filesDir!, revisionArea))).toEqual([]);
       // The two documents' files and previews went; the other valuation's document is counted for it alone.
       expect(fs.readdirSync(path.join(filesDir!, documentArea)).sort()).toEqual(
         [otherDocument.fileKey, otherDocument.previewKey].map((key) => path.basename(key)).sort(),

@@ -56,7 +56,11 @@ export async function deleteValuationRows(tx: Db, ids: readonly string[]): Promi
 
 /** The tables whose rows go with a valuation (ON DELETE CASCADE). */
 type CascadedTable =
-  typeof valuationEvents | typeof valuationOffers | typeof outboundMessages | typeof valuationDocuments;
+  | typeof valuationEvents
+  | typeof valuationOffers
+  | typeof outboundMessages
+  | typeof valuationDocuments
+  | typeof priceRevisionPhotos;
 
 /**
  * `what` (an aggregate) over the rows of `table` that belong to the valuation row being read, and
@@ -71,14 +75,14 @@ function ofValuation(what: SQL, table: CascadedTable, also?: SQL) {
 /**
  * What deleteValuationRows would take with one valuation, counted for staff before they confirm:
  * every row the cascade removes (events, offers, messages, documents) and every file (photos,
- * documents, attachments).
+ * the seller's and staff's of a price revision; documents; attachments).
  * Undefined when there is no such valuation.
  */
 export async function countValuationDeletion(db: Db, id: string): Promise<ValuationDeletionSummary | undefined> {
   const rows = sql`count(*)`;
   const [summary] = await db
     .select({
-      photos: sql<number>`cardinality(${carValuations.photoPaths})`,
+      photos: sql<number>`cardinality(${carValuations.photoPaths}) + ${ofValuation(rows, priceRevisionPhotos)}`,
       documents: ofValuation(rows, valuationDocuments),
       timelineEvents: ofValuation(rows, valuationEvents),
       offers: ofValuation(rows, valuationOffers),

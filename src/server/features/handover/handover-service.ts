@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
   collectionBookings,
   collectionHandovers,
+  priceRevisionItems,
   users,
   valuationDocuments,
   valuationEvents,
@@ -401,8 +402,8 @@ export async function receiptOf(db: Db, site: ReceiptSite, valuationId: string):
   if (!valuation || valuation.status !== 'completed') return undefined;
   const handover = await handoverOf(db, valuationId);
   const payments = await paymentsOf(db, valuationId);
-  const pricePence = await agreedPricePence(db, valuationId);
-  if (!handover || payments.length === 0 || pricePence === null) return undefined;
+  const agreed = await agreedPrice(db, valuationId);
+  if (!handover || payments.length === 0 || !agreed) return undefined;
   const vehicle = [makeAndModel(valuation), valuation.year].filter(Boolean).join(' ');
   const contact = [site.phone?.display, site.email].filter(Boolean).join('  ·  ');
   return {
@@ -427,7 +428,10 @@ export async function receiptOf(db: Db, site: ReceiptSite, valuationId: string):
       v5cHandedOver: handover.handover.v5cHandedOver === true,
       collectedAt: handover.handover.recordedAt,
     },
-    pricePence,
+    pricePence: agreed.pricePence,
+    revision: agreed.revisionId
+      ? { offerPence: agreed.offerPence, items: await revisionItemsOf(db, agreed.revisionId) }
+      : null,
     lender: valuation.financeLender,
     payments: payments.map(({ payment }) => ({
       payee: payment.payee as Payee,
@@ -437,6 +441,19 @@ export async function receiptOf(db: Db, site: ReceiptSite, valuationId: string):
     })),
     completedAt: valuation.closedAt ?? handover.handover.recordedAt,
   };
+}
+
+/** An accepted price revision's deductions, in the order the seller saw them. */
+async function revisionItemsOf(db: Db, revisionId: string) {
+  return db
+    .select({
+      name: priceRevisionItems.name,
+      quantity: priceRevisionItems.quantity,
+      unitPence: priceRevisionItems.unitPence,
+    })
+    .from(priceRevisionItems)
+    .where(eq(priceRevisionItems.revisionId, revisionId))
+    .orderBy(asc(priceRevisionItems.position));
 }
 
 /** The receipt's PDF and file name, or undefined when the sale is not paid. */

@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   carValuations,
@@ -22,6 +21,7 @@ import { voucherMessages } from '~/shared/vouchers';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, hours, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
+import { pdfText } from '../../../../test/helpers/pdf';
 import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -42,13 +42,6 @@ const PROMOTION = {
   PROMOTION_END_DATE: '2026-12-31',
 };
 const conditions = offerConditions();
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-}
 
 describe.each(testEngines)('handover and payment on %s', (engine) => {
   const hasher = cheapHasher();

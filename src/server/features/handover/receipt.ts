@@ -7,7 +7,8 @@ import { collectPdf, COLOURS, FONT, headerBand, PAGE, pageFooters, type Doc } fr
  * The purchase receipt (issue 36): one A4 page in the house style, e-mailed to the seller when we
  * have paid and downloadable by them and by staff. Both parties (our company and the seller), the
  * car as handed over, the price and how it was paid (to the lender to settle the finance, and to the
- * seller), with each Faster Payment's reference and time. `completedAt` is the document's date, so
+ * seller), with each Faster Payment's reference and time; a price lowered at inspection is itemised.
+ * `completedAt` is the document's date, so
  * the same sale always gives the same bytes.
  */
 
@@ -24,6 +25,11 @@ export type ReceiptInput = {
     collectedAt: Date;
   };
   pricePence: number;
+  /**
+   * Set when an accepted price revision (issue 37) lowered the offer: the offer and each deduction,
+   * so the receipt shows how the price paid was reached, item by item, as the seller agreed it.
+   */
+  revision: { offerPence: number; items: { name: string; quantity: number; unitPence: number }[] } | null;
   lender: string | null;
   payments: { payee: Payee; amountPence: number; reference: string; paidAt: Date }[];
   completedAt: Date;
@@ -143,7 +149,9 @@ function rows(doc: Doc, items: [string, string, { bold?: boolean; note?: string 
     doc.font(options?.bold ? FONT.bold : FONT.regular).fontSize(10);
     const valueHeight = doc.heightOfString(value, { width: valueWidth });
     const noteHeight = options?.note ? doc.fontSize(8.5).heightOfString(options.note, { width: valueWidth }) + 2 : 0;
-    const height = Math.max(valueHeight + noteHeight, 12) + 10;
+    // A deduction's name can be longer than the label column: the row grows with it.
+    const labelHeight = doc.font(FONT.regular).fontSize(10).heightOfString(label, { width: labelWidth });
+    const height = Math.max(valueHeight + noteHeight, labelHeight, 12) + 10;
     if (index % 2 === 0) doc.rect(PAGE.margin, y, width(doc), height).fill(COLOURS.zebra);
     doc
       .font(FONT.regular)
@@ -169,7 +177,8 @@ function payment(doc: Doc, input: ReceiptInput) {
   const note = (p: { reference: string; paidAt: Date }) =>
     `Faster Payment, reference ${p.reference}, sent ${when(p.paidAt)}`;
   rows(doc, [
-    ['Price agreed', formatPounds(input.pricePence)],
+    ...revisionRows(input.revision),
+    ['Price agreed', formatPounds(input.pricePence), input.revision ? { bold: true } : undefined],
     ...(lender
       ? ([
           [
@@ -184,11 +193,33 @@ function payment(doc: Doc, input: ReceiptInput) {
   ] as [string, string, { bold?: boolean; note?: string }?][]);
 }
 
+/**
+ * "Our offer" and one "Less" row per deduction, as on the revised offer the seller accepted. The
+ * label says "Less", so the amounts carry no sign: the PDF's standard font has no minus sign.
+ */
+function revisionRows(revision: ReceiptInput['revision']): [string, string][] {
+  if (!revision) return [];
+  return [
+    ['Our offer', formatPounds(revision.offerPence)],
+    ...revision.items.map(({ name, quantity, unitPence }): [string, string] => [
+      `Less: ${name}`,
+      quantity > 1
+        ? `${formatPounds(quantity * unitPence)} (${quantity} × ${formatPounds(unitPence)})`
+        : formatPounds(unitPence),
+    ]),
+  ];
+}
+
 function statement(doc: Doc, input: ReceiptInput) {
   const lender = input.payments.find((p) => p.payee === 'lender');
   const lines = [
     `${input.seller.name} sold ${plateText(input.car.registration)} to ${input.buyer.name} for ${formatPounds(input.pricePence)}, ` +
       `paid in full on ${when(input.completedAt)} (UK time).`,
+    ...(input.revision
+      ? [
+          'The price is our offer less the deductions above, recorded with photos at inspection and accepted by the seller.',
+        ]
+      : []),
     lender
       ? `The outstanding finance was settled: ${formatPounds(lender.amountPence)} paid to ${input.lender ?? 'the lender'}. ` +
         'The lender will confirm the account is closed.'

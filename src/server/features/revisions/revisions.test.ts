@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
 import { testEngines } from '../../../../test/helpers/database';
 import { jpegWithGps, multipart, smallJpeg } from '../../../../test/helpers/images';
+import { pdfText } from '../../../../test/helpers/pdf';
 import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -411,6 +412,18 @@ describe.each(testEngines)('price revisions on %s', (engine) => {
     const paid = await call('POST', `/api/admin/valuations/${id}/payment`, { ...part('8,760'), lender: null });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json<HandoverView>()).toMatchObject({ stage: 'completed', pricePence: 876_000 });
+    // The receipt shows how £8,760 was reached: the offer, then each deduction the seller accepted.
+    const receipt = await call('GET', `/api/admin/valuations/${id}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    const receiptText = await pdfText(receipt.rawPayload);
+    for (const words of [
+      'Our offer   £9,000',
+      `Less: ${DENT}   £180 (2 × £90)`,
+      `Less: ${KERBED}   £60`,
+      'Price agreed   £8,760',
+    ]) {
+      expect(receiptText).toContain(words);
+    }
 
     // The seller's subject-access export carries the revision, its items and staff's photos of the car.
     const exported = await call('POST', '/api/admin/data-requests/export', { email: 'jo@example.com' });

@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ical from 'node-ical';
-import { startApp } from '../../scripts/lib/start-app.mjs';
-import { fakesEnv, startFakes } from '../../scripts/lib/start-fakes.mjs';
 import type { HandoverView } from '~/shared/handover';
 import type { MessageSummary } from '~/shared/messages';
 import type { VoucherList } from '~/shared/voucher-schemas';
+import { startClockedApp, type ClockedApp } from '../clocked-app';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { hydrated } from '../public/seller-wizard';
 import { expect, loginRequest, settleMotion, signInViaApi, test } from './helpers';
@@ -31,39 +30,21 @@ import { createValuation } from './valuations';
 
 test.describe.configure({ mode: 'serial' });
 
-type Mail = {
-  to: string[];
-  subject: string;
-  messageId: string;
-  text?: string;
-  attachments: { filename: string; contentType: string }[];
-};
-
 const admin = { username: 'collection-admin', password: `e2e ${randomBytes(12).toString('base64url')}` };
 /** Wednesday 24 March 2027, 10:00 in London (GMT): the clocks go forward on Sunday 28 March. */
 const START = Date.parse('2027-03-24T10:00:00Z');
 
-let fakes: Awaited<ReturnType<typeof startFakes>>;
-let app: Awaited<ReturnType<typeof startApp>>;
-let clockFolder: string;
-let clockFile: string;
+let app: ClockedApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  clockFolder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-e2e-collection-day-'));
-  clockFile = path.join(clockFolder, 'offset-ms');
-  writeFileSync(clockFile, String(START - Date.now()));
-  fakes = await startFakes();
-  app = await startApp({
-    command: 'node dist/server/main.js',
+  app = await startClockedApp({
+    name: 'collection-day',
+    startAt: START,
+    admin,
+    // Texts through the fake Twilio, so the evening-before reminder is queued, not held.
+    twilio: true,
     env: {
-      // Texts through the fake Twilio, so the evening-before reminder is queued, not held.
-      ...fakesEnv(fakes, { twilio: true }),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      TEST_CLOCK_FILE: clockFile,
       PROMOTION_ANNOUNCE_DATE: '2027-02-01',
       PROMOTION_START_DATE: '2027-03-01',
       PROMOTION_END_DATE: '2027-06-30',
@@ -71,35 +52,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  await app?.stop();
-  await fakes?.stop();
-  if (clockFolder) rmSync(clockFolder, { recursive: true, force: true });
-});
-
-/** Sets the app's clock to `at` (it reads the file at most every 50 ms). */
-async function setClock(page: Page, at: number) {
-  writeFileSync(clockFile, String(at - Date.now()));
-  await page.waitForTimeout(200);
-}
-
-async function mailTo(address: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${fakes.controlUrl}/smtp/messages`)).json()) as Mail[];
-  return all.filter((mail) => mail.to.includes(address));
-}
-
-async function arrived(address: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => (found = (await mailTo(address)).find((m) => subject.test(m.subject))), { timeout: 20_000 })
-    .toBeDefined();
-  return found!;
-}
-
-async function attachment(mail: Mail, index = 0): Promise<Buffer> {
-  const url = `${fakes.controlUrl}/smtp/attachment?messageId=${encodeURIComponent(mail.messageId)}&index=${index}`;
-  return Buffer.from(await (await fetch(url)).arrayBuffer());
-}
+test.afterAll(() => app?.stop());
 
 async function staffApi(request: { newContext: (options: object) => Promise<APIRequestContext> }) {
   const staff = await request.newContext({ baseURL: app.baseUrl, extraHTTPHeaders: { origin: app.baseUrl } });
@@ -159,9 +112,9 @@ test('collection day: finance, booking, calendar file, reminder, move, handover,
   await saveScreenshot(sellerPage, 'collection-day-booked-phone');
 
   // The e-mail's calendar file starts at 08:00 London time, which is BST by then: 07:00 UTC.
-  const booked = await arrived(email, /^Collection booked:/);
+  const booked = await app.arrived(email, /^Collection booked:/);
   expect(booked.attachments[0]).toMatchObject({ contentType: expect.stringContaining('text/calendar') });
-  const calendar = ical.sync.parseICS((await attachment(booked)).toString('utf8'));
+  const calendar = ical.sync.parseICS((await app.attachment(booked)).toString('utf8'));
   const event = Object.values(calendar).find((entry) => entry?.type === 'VEVENT') as ical.VEvent;
   expect(event.start.toISOString()).toBe('2027-03-30T07:00:00.000Z');
   expect(event.end?.toISOString()).toBe('2027-03-30T11:00:00.000Z');
@@ -214,11 +167,11 @@ test('collection day: finance, booking, calendar file, reminder, move, handover,
   await expect(wednesday).toBeChecked();
   await collection.getByRole('button', { name: 'Move my collection' }).click();
   await expect(collection).toContainText('Booked: Wednesday 14 April 2027, morning, 8am to 12 noon');
-  await arrived(email, /^Collection moved:/);
+  await app.arrived(email, /^Collection moved:/);
   expect((await queuedSms()).map((m) => m.nextAttemptAt)).toEqual(['2027-04-13T17:00:00.000Z']);
 
   // The morning of 14 April: staff record the handover, then the split payment, on a phone.
-  await setClock(page, Date.parse('2027-04-14T08:40:00Z'));
+  await app.setClock(Date.parse('2027-04-14T08:40:00Z'));
   await staff.dispose();
   staff = await staffApi(playwright.request);
   await signInViaApi(page, admin.username, admin.password);
@@ -249,9 +202,9 @@ test('collection day: finance, booking, calendar file, reminder, move, handover,
   });
 
   // The receipt came by e-mail as a PDF; drawn with pdftoppm, it is one finished page.
-  const receiptMail = await arrived(email, /^Your receipt:/);
+  const receiptMail = await app.arrived(email, /^Your receipt:/);
   expect(receiptMail.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
-  const receipt = await attachment(receiptMail);
+  const receipt = await app.attachment(receiptMail);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-receipt-'));
   try {
     writeFileSync(path.join(folder, 'receipt.pdf'), receipt);

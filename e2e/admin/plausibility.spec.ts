@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { startApp } from '../../scripts/lib/start-app.mjs';
-import { fakesEnv, startFakes } from '../../scripts/lib/start-fakes.mjs';
 import { plausibilityLabels, type PlausibilityKind } from '~/shared/plausibility';
+import { startClockedApp, type ClockedApp } from '../clocked-app';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { expect, loginRequest, settleMotion, signInViaApi, test } from './helpers';
 import {
@@ -36,34 +32,14 @@ const admin = { username: 'plausibility-admin', password: `e2e ${randomBytes(12)
 /** Tuesday 2 March 2027, 10:00 in London (GMT). */
 const START = Date.parse('2027-03-02T10:00:00Z');
 
-let fakes: Awaited<ReturnType<typeof startFakes>>;
-let app: Awaited<ReturnType<typeof startApp>>;
-let clockFolder: string;
+let app: ClockedApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  clockFolder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-e2e-plausibility-'));
-  const clockFile = path.join(clockFolder, 'offset-ms');
-  writeFileSync(clockFile, String(START - Date.now()));
-  fakes = await startFakes();
-  app = await startApp({
-    command: 'node dist/server/main.js',
-    env: {
-      ...fakesEnv(fakes),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      TEST_CLOCK_FILE: clockFile,
-    },
-  });
+  app = await startClockedApp({ name: 'plausibility', startAt: START, admin });
 });
 
-test.afterAll(async () => {
-  await app?.stop();
-  await fakes?.stop();
-  if (clockFolder) rmSync(clockFolder, { recursive: true, force: true });
-});
+test.afterAll(() => app?.stop());
 
 type Case = { kind: PlausibilityKind | 'none'; valuation: CreatedValuation; says: RegExp };
 

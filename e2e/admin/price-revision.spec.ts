@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { startApp } from '../../scripts/lib/start-app.mjs';
-import { fakesEnv, startFakes } from '../../scripts/lib/start-fakes.mjs';
 import type { HandoverView } from '~/shared/handover';
 import type { AdminRevisions } from '~/shared/price-revisions';
 import type { SellerView } from '~/shared/seller-portal-basics';
+import { startClockedApp, type ClockedApp } from '../clocked-app';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { expect, expectToast, loginRequest, settleMotion, signInViaApi, test } from './helpers';
 import { createValuation } from './valuations';
@@ -27,71 +23,26 @@ import { createValuation } from './valuations';
 
 test.describe.configure({ mode: 'serial' });
 
-type Mail = { to: string[]; subject: string; messageId: string; text?: string };
-type Text = { to: string; body: string };
-
 const admin = { username: 'revision-admin', password: `e2e ${randomBytes(12).toString('base64url')}` };
 /** Monday 10 May 2027, 10:00 in London (BST). */
 const START = Date.parse('2027-05-10T09:00:00Z');
 /** Wednesday 12 May: the second seller's collection. */
 const COLLECTION_DAY = '2027-05-12';
 
-let fakes: Awaited<ReturnType<typeof startFakes>>;
-let app: Awaited<ReturnType<typeof startApp>>;
-let clockFolder: string;
+let app: ClockedApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  clockFolder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-e2e-price-revision-'));
-  const clockFile = path.join(clockFolder, 'offset-ms');
-  writeFileSync(clockFile, String(START - Date.now()));
-  fakes = await startFakes();
-  app = await startApp({
-    command: 'node dist/server/main.js',
-    env: {
-      // Texts through the fake Twilio, so the revised price's text is sent and can be read there.
-      ...fakesEnv(fakes, { twilio: true }),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      TEST_CLOCK_FILE: clockFile,
-    },
+  app = await startClockedApp({
+    name: 'price-revision',
+    startAt: START,
+    admin,
+    // Texts through the fake Twilio, so the revised price's text is sent and can be read there.
+    twilio: true,
   });
 });
 
-test.afterAll(async () => {
-  await app?.stop();
-  await fakes?.stop();
-  if (clockFolder) rmSync(clockFolder, { recursive: true, force: true });
-});
-
-async function mailTo(address: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${fakes.controlUrl}/smtp/messages`)).json()) as Mail[];
-  return all.filter((mail) => mail.to.includes(address));
-}
-
-async function arrived(address: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => (found = (await mailTo(address)).find((m) => subject.test(m.subject))), { timeout: 20_000 })
-    .toBeDefined();
-  return found!;
-}
-
-async function textTo(number: string, fragment: string): Promise<Text> {
-  let found: Text | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await fetch(`${fakes.controlUrl}/twilio/messages`)).json()) as Text[];
-        return (found = all.find((text) => text.to === number && text.body.includes(fragment)));
-      },
-      { timeout: 20_000 },
-    )
-    .toBeDefined();
-  return found!;
-}
+test.afterAll(() => app?.stop());
 
 async function staffApi(request: { newContext: (options: object) => Promise<APIRequestContext> }) {
   const staff = await request.newContext({ baseURL: app.baseUrl, extraHTTPHeaders: { origin: app.baseUrl } });
@@ -290,12 +241,12 @@ test('price revisions: the deductions table on How we value, a revision accepted
   await screenshot(page, 'price-revision-staff-waiting-desktop');
 
   // The seller's e-mail is itemised and says declining costs nothing; the text says the same in short.
-  const proposed = await arrived(carys.email, /^Our revised price: £8,760/);
+  const proposed = await app.arrived(carys.email, /^Our revised price: £8,760/);
   expect(proposed.text).toContain('1. Dent, per panel (2 × £90): £180. Rear door and rear wing dented');
   expect(proposed.text).toContain('2. Kerbed alloy wheel, per wheel: £60.');
   expect(proposed.text).toContain('stands until 23:59 on Tuesday 11 May (UK time)');
   expect(proposed.text).toContain('there is no fee, nothing to pay and no obligation');
-  const text = await textTo('+447911123471', 'Revised price £8,760 instead of £9,000');
+  const text = await app.textTo('+447911123471', 'Revised price £8,760 instead of £9,000');
   expect(text.body).toContain('Declining costs you nothing');
 
   // --- The seller's page at 390 px: each item, its amount, the note and the photos; then Accept. ---
@@ -335,8 +286,10 @@ test('price revisions: the deductions table on How we value, a revision accepted
   await expect(panel).toContainText('£8,760 is the price we pay you.');
   await expect(panel.getByRole('button', { name: /Accept/ })).toHaveCount(0);
   await screenshot(sellerPage, 'price-revision-seller-accepted-phone');
-  await arrived(carys.email, /^You accepted our revised price of £8,760/);
-  expect((await mailTo(carys.email)).filter((m) => /^You accepted our revised price/.test(m.subject))).toHaveLength(1);
+  await app.arrived(carys.email, /^You accepted our revised price of £8,760/);
+  expect((await app.mailTo(carys.email)).filter((m) => /^You accepted our revised price/.test(m.subject))).toHaveLength(
+    1,
+  );
   const handover = (await (
     await staff.get(`/api/admin/valuations/${first.created.id}/handover`)
   ).json()) as HandoverView;
@@ -371,7 +324,7 @@ test('price revisions: the deductions table on How we value, a revision accepted
   await expectToast(page, 'Revised price sent to the seller');
   await expect(revisionStep).toContainText('Waiting for the seller');
   await screenshot(page, 'price-revision-handover-waiting-desktop');
-  await arrived(owen.email, /^Our revised price: £8,800/);
+  await app.arrived(owen.email, /^Our revised price: £8,800/);
 
   const owenPage = other.page;
   await owenPage.reload();
@@ -388,7 +341,7 @@ test('price revisions: the deductions table on How we value, a revision accepted
   );
   await expect(owenPage.getByRole('region', { name: 'Collection' })).toHaveCount(0);
   await screenshot(owenPage, 'price-revision-seller-declined-phone');
-  const declined = await arrived(owen.email, /^You declined our revised price/);
+  const declined = await app.arrived(owen.email, /^You declined our revised price/);
   expect(declined.text).toContain('You keep your car, and there is nothing to pay');
   expect(declined.text).toContain('We have cancelled the collection booked for Wednesday 12 May 2027, morning');
   const lost = (await (await staff.get(`/api/admin/valuations/${other.created.id}/handover`)).json()) as HandoverView;

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
-import { startApp } from '../../scripts/lib/start-app.mjs';
-import { fakesEnv, startFakes } from '../../scripts/lib/start-fakes.mjs';
+import type { APIRequest, APIRequestContext } from '@playwright/test';
 import { formatDay } from '~/shared/finance-settlement';
 import { formatUkDate } from '~/shared/promotion';
 import { voucherMessages, type VoucherList } from '~/shared/voucher-schemas';
+import { startClockedApp, type ClockedApp } from '../clocked-app';
 import { expectNoAxeViolations, saveScreenshot, viewports } from '../fixtures';
 import { collectedSale, paySale, ukDay, type SaleOptions } from './completed-sale';
 import { expect, expectToast, loginRequest, settleMotion, test } from './helpers';
@@ -24,58 +20,23 @@ import { expect, expectToast, loginRequest, settleMotion, test } from './helpers
 
 test.describe.configure({ mode: 'serial' });
 
-type Mail = { to: string[]; subject: string; text?: string };
-
 const admin = { username: 'voucher-admin', password: `e2e ${randomBytes(12).toString('base64url')}` };
 const day = (offset: number) => ukDay(Date.now(), offset);
 
-let fakes: Awaited<ReturnType<typeof startFakes>>;
-let app: Awaited<ReturnType<typeof startApp>>;
-let clockFolder: string;
-let clockFile: string;
-let aheadMs = 0;
-const now = () => Date.now() + aheadMs;
+let app: ClockedApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  clockFolder = mkdtempSync(path.join(os.tmpdir(), 'carbuy-e2e-vouchers-'));
-  clockFile = path.join(clockFolder, 'offset-ms');
-  writeFileSync(clockFile, '0');
-  fakes = await startFakes();
-  app = await startApp({
-    command: 'node dist/server/main.js',
-    env: {
-      ...fakesEnv(fakes),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      TEST_CLOCK_FILE: clockFile,
-      // Running since yesterday, long enough for a sale completed after the clock moves on.
-      PROMOTION_ANNOUNCE_DATE: day(-10),
-      PROMOTION_START_DATE: day(-1),
-      PROMOTION_END_DATE: day(90),
-    },
+  // No startAt: the clock starts at real time, the promotion's days below being real days.
+  app = await startClockedApp({
+    name: 'vouchers',
+    admin,
+    // Running since yesterday, long enough for a sale completed after the clock moves on.
+    env: { PROMOTION_ANNOUNCE_DATE: day(-10), PROMOTION_START_DATE: day(-1), PROMOTION_END_DATE: day(90) },
   });
 });
 
-test.afterAll(async () => {
-  await app?.stop();
-  await fakes?.stop();
-  if (clockFolder) rmSync(clockFolder, { recursive: true, force: true });
-});
-
-/** Moves the app's clock `ms` ahead of real time (it reads the file at most every 50 ms). */
-async function setClockAhead(page: Page, ms: number) {
-  aheadMs = ms;
-  writeFileSync(clockFile, String(ms));
-  await page.waitForTimeout(200);
-}
-
-async function mailTo(address: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${fakes.controlUrl}/smtp/messages`)).json()) as Mail[];
-  return all.filter((mail) => mail.to.includes(address));
-}
+test.afterAll(() => app?.stop());
 
 async function staffApi(playwright: { request: APIRequest }) {
   const staff = await playwright.request.newContext({
@@ -105,14 +66,14 @@ test('staff see the vouchers owed, overdue first, and mark one sent; the sellers
     email: `ada.${tag}@example.com`,
     offerPounds: 4250,
     finance: { lender: 'Black Horse', settlementPounds: 1500 },
-    now,
+    now: app.now,
   };
   const saleB: SaleOptions = {
     firstName: 'Bea',
     lastName: `Voucher${tag}`,
     email: `bea.${tag}@example.com`,
     offerPounds: 3100,
-    now,
+    now: app.now,
   };
 
   // Sale A: collected (the seller's page says the payment is on its way), then paid.
@@ -130,7 +91,7 @@ test('staff see the vouchers owed, overdue first, and mark one sent; the sellers
   await staff.dispose();
 
   // The clock passes A's due date (noon UK the day after it); then sale B completes.
-  await setClockAhead(page, Date.parse(`${voucherA!.dueDate}T12:00:00Z`) + 86_400_000 - Date.now());
+  await app.setClockAhead(Date.parse(`${voucherA!.dueDate}T12:00:00Z`) + 86_400_000 - Date.now());
   staff = await staffApi(playwright);
   const b = await collectedSale(staff, browser, app.baseUrl, saleB);
   await paySale(staff, b, saleB);
@@ -211,7 +172,7 @@ test('staff see the vouchers owed, overdue first, and mark one sent; the sellers
 
   // The seller is e-mailed the code.
   await expect
-    .poll(async () => (await mailTo(saleA.email)).some((mail) => (mail.text ?? '').includes(voucherCode)), {
+    .poll(async () => (await app.mailTo(saleA.email)).some((mail) => (mail.text ?? '').includes(voucherCode)), {
       timeout: 20_000,
     })
     .toBe(true);
@@ -253,7 +214,7 @@ test('staff see the vouchers owed, overdue first, and mark one sent; the sellers
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   const voucherCardA = pageA.getByRole('region', { name: 'Your launch voucher' });
-  const sentOn = formatUkDate(ukDay(now()));
+  const sentOn = formatUkDate(ukDay(app.now()));
   await expect(voucherCardA).toContainText(`We sent your voucher on ${sentOn}: check your e-mail.`);
   expect(await pageA.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await expectNoAxeViolations(pageA);

@@ -1,18 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '~/client/components/ui/button';
+import { useState, type ReactNode } from 'react';
 import {
   Dialog,
-  DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
-  DialogForm,
   DialogHeader,
   DialogTitle,
   type FinalFocus,
 } from '~/client/components/ui/dialog';
-import { Spinner } from '~/client/components/ui/spinner';
 import type { BoardCard } from '~/shared/board';
 import {
   CONTACT_NOTE_MAX_LENGTH,
@@ -21,7 +15,8 @@ import {
   pipelineMessages,
   type ContactChannel,
 } from '~/shared/staff-pipeline';
-import { lostReasonLabels, stageChoiceMessages, staffLostReasons, type LostReason } from '~/shared/valuation-lifecycle';
+import type { LostReason } from '~/shared/valuation-lifecycle';
+import { ChoiceForm, LostReasonForm } from '../../components/choice-form';
 import { NotesField } from '../../components/notes-field';
 
 /**
@@ -51,17 +46,7 @@ export function LostDialog({ card, pending, finalFocus, onCancel, onConfirm }: M
       title={card ? `Mark ${card.reference} as lost?` : ''}
       description="It leaves the board; you can reopen it from its page. The timeline keeps who marked it and why."
     >
-      {card ? (
-        <ChoiceForm
-          legend="Why was it lost?"
-          name="lostReason"
-          choices={staffLostReasons.map((reason) => ({ value: reason, label: lostReasonLabels[reason] }))}
-          required={stageChoiceMessages.lostNeedsReason}
-          submitLabel="Mark as lost"
-          pending={pending}
-          onConfirm={(reason) => onConfirm(card, reason)}
-        />
-      ) : null}
+      {card ? <LostReasonForm pending={pending} onConfirm={(reason) => onConfirm(card, reason)} /> : null}
     </MoveDialog>
   );
 }
@@ -123,84 +108,6 @@ function MoveDialog({
         {children}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ChoiceForm<T extends string>({
-  legend,
-  name,
-  choices,
-  required,
-  submitLabel,
-  pending,
-  onConfirm,
-  children,
-}: {
-  legend: string;
-  name: string;
-  choices: { value: T; label: string }[];
-  /** Said under the choices when none was made. */
-  required: string;
-  submitLabel: string;
-  pending: boolean;
-  onConfirm: (value: T) => void;
-  children?: ReactNode;
-}) {
-  const [value, setValue] = useState<T | null>(null);
-  const [missing, setMissing] = useState(false);
-  const errorId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    if (!value) return setMissing(true);
-    onConfirm(value);
-  };
-  return (
-    <DialogForm onSubmit={submit}>
-      <DialogBody className="grid gap-4">
-        <fieldset aria-describedby={missing ? errorId : undefined}>
-          <legend className="mb-3 text-sm font-semibold text-brand-950">{legend}</legend>
-          <div className="grid gap-2">
-            {choices.map((choice) => (
-              <label
-                key={choice.value}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={name}
-                  value={choice.value}
-                  checked={value === choice.value}
-                  onChange={() => {
-                    setValue(choice.value);
-                    setMissing(false);
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                {choice.label}
-              </label>
-            ))}
-          </div>
-          {missing ? (
-            <p id={errorId} role="alert" className="mt-3 text-sm font-medium text-danger">
-              {required}
-            </p>
-          ) : null}
-        </fieldset>
-        {children}
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="brand" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
-    </DialogForm>
   );
 }
 

@@ -1,17 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Button } from '~/client/components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogForm,
-  DialogHeader,
-  DialogTitle,
-} from '~/client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/client/components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,14 +12,9 @@ import {
 import { Spinner } from '~/client/components/ui/spinner';
 import { toast } from '~/client/components/ui/toast';
 import { adminValuationMessages, type ValuationStatusValue } from '~/shared/admin-valuations';
-import {
-  lostReasonLabels,
-  staffLostReasons,
-  stageChoiceMessages,
-  staffStageChoices,
-  type LostReason,
-} from '~/shared/valuation-lifecycle';
+import { stageChoiceMessages, staffStageChoices, type LostReason } from '~/shared/valuation-lifecycle';
 import { errorMessage } from '../../../lib/server-errors';
+import { LostReasonForm } from '../../../components/choice-form';
 import { statusLabel } from '../../components/status-badge';
 import { useUpdateStatus } from '../api/update-status';
 
@@ -124,66 +109,8 @@ function LostDialog({
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts with no reason chosen. */}
-        {open ? <LostForm pending={pending} onConfirm={onConfirm} /> : null}
+        {open ? <LostReasonForm pending={pending} onConfirm={onConfirm} /> : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function LostForm({ pending, onConfirm }: { pending: boolean; onConfirm: (reason: LostReason) => void }) {
-  const [reason, setReason] = useState<LostReason | null>(null);
-  const [error, setError] = useState(false);
-  const errorId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!reason) return setError(true);
-    onConfirm(reason);
-  };
-  return (
-    <DialogForm onSubmit={submit}>
-      <DialogBody>
-        <fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="mb-3 text-sm font-semibold text-brand-950">Why was it lost?</legend>
-          <div className="grid gap-2">
-            {/* The seller's own answer to a revised price is not staff's to give (issue 37). */}
-            {staffLostReasons.map((value) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="lostReason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setError(false);
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                {lostReasonLabels[value]}
-              </label>
-            ))}
-          </div>
-          {error ? (
-            <p id={errorId} role="alert" className="mt-3 text-sm font-medium text-danger">
-              {stageChoiceMessages.lostNeedsReason}
-            </p>
-          ) : null}
-        </fieldset>
-      </DialogBody>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          Mark as lost
-        </Button>
-      </DialogFooter>
-    </DialogForm>
   );
 }

@@ -33,11 +33,14 @@ import { moveValuation } from './lifecycle';
  */
 
 /**
- * Up to this many matches, a search's page is sorted from all of them. Sorting n matches costs
- * about n row reads; walking newest first until 20 match costs about 20 × rows / n: at a million
- * rows the two meet near 4,500, at 100,000 near 1,400 (9,190 matches took 125 ms to sort on PGlite).
+ * A search's matches are counted up to this many (the list then says "1,000+ matching"), and up
+ * to it, its page is sorted from all of them; past it, the page walks the list newest first until
+ * 20 match. Issue 37: counting "smith" to the list's 10,000 cap rechecked 11,000 rows of a million
+ * (p99 304 ms on PostgreSQL, 5.5 s on PGlite); to 1,000, a tenth of that. Sorting n matches costs
+ * about n row reads, the walk about 20 × rows / n: past 1,000 matches of a million, at most 20,000
+ * index entries, and "smith" (about 14,000 matches) about 1,500.
  */
-const FEW_MATCHES = 2_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
 const listColumns = {
@@ -129,12 +132,13 @@ export async function listRowById(db: Db, id: string): Promise<ListRow> {
  *
  * A search's page is where planners go wrong: LIKE '%…%' estimates are rough, and when PostgreSQL
  * guesses hundreds of matches it walks the newest-first index until 20 match; with 23 real
- * matches that read 57,000 rows (330 ms on PGlite at 100k rows). The capped count, run first,
- * tells how many there are: up to FEW_MATCHES, the page is sorted from all the matches (found
- * through the trigram indexes); past it, matches are common enough that the planner's own choice
- * (usually the newest-first walk, which then finds 20 soon) is cheaper than fetching them all.
+ * matches that read 57,000 rows (330 ms on PGlite at 100k rows), while a common name fetched and
+ * sorted all its 14,000 matches. The capped count, run first, tells how many there are: up to
+ * SEARCH_COUNT_CAP, the page is sorted from all the matches (found through the trigram indexes);
+ * past it, matches are common enough that walking newest first finds 20 soon.
  *
- * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap),
+ * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap;
+ * a search's up to SEARCH_COUNT_CAP + 1),
  * never to the end: an exact count of the active list reads ~1M index entries on every page view
  * (tens of milliseconds on PostgreSQL, far more on PGlite), while the capped count stops after
  * 10,001, filtered or not. Pages stay reachable beyond the cap (up to MAX_PAGE); only the pager's
@@ -148,11 +152,12 @@ export async function listValuations(
   context: { now: Date; viewerUserId?: number },
 ): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  const [counted] = await listQueries(db, archived, filters, context).count;
-  const matches = Number(counted?.total ?? 0);
-  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
-  const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
-  const fewMatches = matches <= FEW_MATCHES;
+  const counted = await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count);
+  const matches = Number(counted.rows[0]?.total ?? 0);
+  const cap = countCap(filters);
+  const total = Math.min(matches, cap);
+  const totalCapped = matches > cap;
+  const fewMatches = !totalCapped;
   const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
   const owners = await staffNamesFor(db, rows);
   return {
@@ -186,7 +191,7 @@ export async function countByListFilter(db: Db, now: Date): Promise<ValuationSta
   const counts = valuationListStatusFilters.map((filter) => {
     const filters: ValuationListFilters =
       filter === OFFER_EXPIRED_FILTER ? { ...base, offer: 'expired' } : { ...base, status: filter };
-    return sql`(${listQueries(db, false, filters, { now }).count.getSQL()}) as ${sql.identifier(filter)}`;
+    return sql`(${listQueries(db, false, filters, { now }).count}) as ${sql.identifier(filter)}`;
   });
   const result = await db.execute<Record<string, number>>(sql`select ${sql.join(counts, sql`, `)}`);
   const row = result.rows[0]!;
@@ -218,6 +223,7 @@ export function valuationListWhere(
   archived: boolean,
   filters: Omit<ValuationListFilters, 'page' | 'pageSize'>,
   context: ListContext = {},
+  { walk = false }: { walk?: boolean } = {},
 ): SQL {
   // Literal, not a parameter, so the planner can match the partial index of unanswered requests.
   const conditions: SQL[] = [
@@ -228,7 +234,8 @@ export function valuationListWhere(
   if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
   if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
   if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));
-  if (filters.q) conditions.push(searchMatches(filters.q));
+  // `walk`: the search checked row by row, wrapped so no trigram index can take it (see listQueries).
+  if (filters.q) conditions.push(walk ? sql`coalesce((${searchMatches(filters.q)}), false)` : searchMatches(filters.q));
   return and(...conditions)!;
 }
 
@@ -251,21 +258,24 @@ export function listQueries(
   options: ListContext & { fewMatches?: boolean } = {},
 ) {
   const where = valuationListWhere(archived, filters, options);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(carValuations)
-    .where(where)
-    .limit(VALUATION_LIST_COUNT_CAP + 1);
-  const count = db.select({ total: sql<number>`count(*)::int` }).from(capped.as('capped'));
   const offset = (filters.page - 1) * filters.pageSize;
-  if (filters.q && options.fewMatches) {
-    // Its LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from merging the
-    // subquery into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
+  const count = cappedCount(where, filters);
+  if (filters.q && !options.fewMatches) {
+    // Matches are common (past SEARCH_COUNT_CAP): walk the list newest first until a page of them
+    // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
+    // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
+    const walked = valuationListWhere(archived, filters, options, { walk: true });
+    return { count, page: pageById(db, walked, filters, offset) };
+  }
+  if (filters.q) {
+    // A few matches (the count says at most SEARCH_COUNT_CAP): the page is sorted from all of them.
+    // The subquery's LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from
+    // merging it into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
     const matches = db
       .select(listColumns)
       .from(carValuations)
       .where(where)
-      .limit(VALUATION_LIST_COUNT_CAP + 1)
+      .limit(SEARCH_COUNT_CAP + 1)
       .as('matches');
     const page = db
       .select()
@@ -275,9 +285,35 @@ export function listQueries(
       .offset(offset);
     return { count, page };
   }
-  // A deferred join: the page's ids come from the index alone (created_at and id are in it, so an
-  // index-only scan skips the offset's rows without touching the table), then only those rows are
-  // read. Page 500 otherwise fetched 10,000 scattered rows to throw all but 20 away.
+  return { count, page: pageById(db, where, filters, offset) };
+}
+
+/** A search's count stops at SEARCH_COUNT_CAP; any other list's at VALUATION_LIST_COUNT_CAP. */
+const countCap = (filters: Pick<ValuationListFilters, 'q'>) =>
+  filters.q ? SEARCH_COUNT_CAP : VALUATION_LIST_COUNT_CAP;
+
+/**
+ * The list's matches, counted up to the cap plus one (so the answer knows it went past it). A
+ * search's matches are found in a MATERIALIZED common table expression, which PostgreSQL plans on
+ * its own, without the LIMIT: through the trigram indexes (a bitmap of candidates, then each row
+ * rechecked), and it stops reading once the outer LIMIT has its rows. Written as one query, the
+ * LIMIT made PostgreSQL walk the newest-first index instead, reading far more rows for a rare term.
+ */
+function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL {
+  const limit = countCap(filters) + 1;
+  if (!filters.q) {
+    return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
+  }
+  return sql`with matches as materialized (select 1 from ${carValuations} where ${where})
+    select count(*)::int as total from (select 1 from matches limit ${limit}) as capped`;
+}
+
+/**
+ * A deferred join: the page's ids come from the index alone (created_at and id are in it, so an
+ * index-only scan skips the offset's rows without touching the table), then only those rows are
+ * read. Page 500 otherwise fetched 10,000 scattered rows to throw all but 20 away.
+ */
+function pageById(db: Db, where: SQL, filters: ValuationListFilters, offset: number) {
   const pageIds = db
     .select({ id: carValuations.id })
     .from(carValuations)
@@ -285,12 +321,11 @@ export function listQueries(
     .orderBy(...listOrder(filters, carValuations))
     .limit(filters.pageSize)
     .offset(offset);
-  const page = db
+  return db
     .select(listColumns)
     .from(carValuations)
     .where(inArray(carValuations.id, pageIds))
     .orderBy(...listOrder(filters, carValuations));
-  return { count, page };
 }
 
 /**

@@ -30,6 +30,7 @@ import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../te
 import { testEngines } from '../../../../test/helpers/database';
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { formatPhotoEntry, PHOTO_AREA } from './photos';
+import { SEARCH_COUNT_CAP } from './admin-valuations-service';
 import { createValuationStats } from './stats';
 import { newValuationReference } from './valuation-reference';
 
@@ -301,12 +302,24 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(capped).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true, pageCount: 100 });
       // Pages past the cap still answer.
       expect(capped.items.map((i) => i.registration)).toEqual(['CAP2', 'CAP1']);
-      // A search matching them all: the newest first too, from the other plan.
+      // A search matching them all stops counting at its own, lower cap (issue 37: "1,000+ matching"),
+      // and its pages walk the list newest first, past the cap too.
       const everyone = await list('/api/valuations/active?q=many%20rows&pageSize=2');
-      expect(everyone).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true });
+      expect(everyone).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, pageCount: SEARCH_COUNT_CAP / 2 });
       expect(everyone.items.map((i) => i.registration)).toEqual(['CAP10002', 'CAP10001']);
+      const deep = await list(`/api/valuations/active?q=many%20rows&pageSize=2&page=${SEARCH_COUNT_CAP / 2 + 1}`);
+      expect(deep.items.map((i) => i.registration)).toEqual(['CAP9002', 'CAP9001']);
+      // A search with a few matches counts them exactly, newest first.
       const narrowed = await list('/api/valuations/active?q=CAP1000');
       expect(narrowed).toMatchObject({ total: 4, totalCapped: false, pageCount: 1 }); // CAP1000 and CAP10000 to CAP10002
+      expect(narrowed.items.map((i) => i.registration)).toEqual(['CAP10002', 'CAP10001', 'CAP10000', 'CAP1000']);
+      // Past the search's cap: CAP1, CAP10 to CAP19, CAP100 to CAP199, CAP1000 to CAP1999 and CAP10000 to CAP10002.
+      const many = await list('/api/valuations/active?q=cap1&pageSize=3');
+      expect(many).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+      expect(many.items.map((i) => i.registration)).toEqual(['CAP10002', 'CAP10001', 'CAP10000']);
+      const rare = await list('/api/valuations/active?q=cap99&pageSize=3');
+      expect(rare).toMatchObject({ total: 111, totalCapped: false });
+      expect(rare.items.map((i) => i.registration)).toEqual(['CAP9999', 'CAP9998', 'CAP9997']);
       // The dashboard's count of the stage stops at the same cap.
       const { byStage } = (await get('/api/admin/valuations/stats')).json<ValuationStats>();
       expect(byStage.find((entry) => entry.filter === 'new')).toEqual({

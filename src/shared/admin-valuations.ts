@@ -32,11 +32,13 @@ export const VALUATION_LIST_DEFAULT_PAGE_SIZE = 20;
 export const VALUATION_LIST_MAX_PAGE_SIZE = 100;
 export const VALUATION_SEARCH_MAX_LENGTH = 100;
 /**
- * Lists count their matches only up to this many: past it the pager says "10,000+". Counting every
+ * Lists count their matches only up to this many: past it the pager says "1,000+". Counting every
  * row of a million-row table on each page view is what makes such lists slow; nobody pages beyond
- * the first few hundred rows by hand, and a search narrows the list instead.
+ * the first few hundred rows by hand, and a search narrows the list instead. Issue 37: at 10,000,
+ * the count was most of the first page's time at a million rows (and nine of them, one per stage,
+ * most of the stats'), and a common name's search rechecked 11,000 rows to count its matches.
  */
-export const VALUATION_LIST_COUNT_CAP = 10_000;
+export const VALUATION_LIST_COUNT_CAP = 1_000;
 
 export const adminValuationMessages = {
   notFound: 'Valuation not found',
@@ -167,7 +169,7 @@ export const valuationListResponseSchema = z.object({
   pageSize: z.number().int(),
   /** Matches, counted up to VALUATION_LIST_COUNT_CAP. */
   total: z.number().int(),
-  /** True when there are more matches than `total` (show "10,000+"); `total` is exact otherwise. */
+  /** True when there are more matches than `total` (show "1,000+"); `total` is exact otherwise. */
   totalCapped: z.boolean(),
   /** Pages of `total` matches (so at most the cap's pages while `totalCapped`). */
   pageCount: z.number().int(),
@@ -194,7 +196,7 @@ export const valuationStatsSchema = z.object({
    * The dashboard list's requests (not archived) at each stage, in the lifecycle's order, then
    * "Offer expired" (at Offer made, the offer ended unanswered): one entry per choice of the
    * list's status filter, each counted as the list counts that filter, up to
-   * VALUATION_LIST_COUNT_CAP (`capped` past it: "10,000+").
+   * VALUATION_LIST_COUNT_CAP (`capped` past it: "1,000+").
    */
   byStage: z
     .array(z.object({ filter: z.enum(valuationListStatusFilters), count: z.number().int(), capped: z.boolean() }))

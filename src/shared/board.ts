@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { valuationListQuerySchema } from './admin-valuations';
+import { VALUATION_LIST_COUNT_CAP, valuationListQuerySchema } from './admin-valuations';
 import {
   nextStage,
   openStages,
@@ -25,12 +25,12 @@ export type BoardStage = (typeof boardStages)[number];
 export const BOARD_COLUMN_SIZE = 25;
 
 /**
- * A column counts its requests up to this many; past it, it says "1,000+". Counting is what a board
- * costs at a million requests (a capped count reads that many index entries per column, on every
- * view), and a column of a thousand cards is worked from the list, with its search and filters,
- * not by reading the board. The list and the dashboard's stage figures count to 10,000.
+ * A column counts its requests up to this many, as the list and the dashboard's stage figures do;
+ * past it, it says "1,000+". Counting is what a board costs at a million requests (a capped count
+ * reads that many index entries per column, on every view), and a column of a thousand cards is
+ * worked from the list, with its search and filters, not by reading the board.
  */
-export const BOARD_COUNT_CAP = 1_000;
+export const BOARD_COUNT_CAP = VALUATION_LIST_COUNT_CAP;
 
 export const boardMessages = {
   invalidStage: `The column must be one of ${boardStages.join(', ')}.`,

@@ -119,7 +119,7 @@ export const promiseStatsSchema = z.object({
   keptPercent: z.number().int().nullable(),
   weeks: z.array(z.object({ from: z.iso.date(), to: z.iso.date(), kept: z.number().int(), due: z.number().int() })),
   waiting: z.number().int(),
-  /** Counted up to VALUATION_LIST_COUNT_CAP, as the lists count (`overdueCapped` past it: "10,000+"). */
+  /** Counted up to VALUATION_LIST_COUNT_CAP, as the lists count (`overdueCapped` past it: "1,000+"). */
   overdue: z.number().int(),
   overdueCapped: z.boolean(),
 });

@@ -32,15 +32,12 @@ import { moveValuation } from './lifecycle';
  * admin-valuations-routes.ts call these.
  */
 
-/**
- * A search's matches are counted up to this many (the list then says "1,000+ matching"), and up
- * to it, its page is sorted from all of them; past it, the page walks the list newest first until
- * 20 match. Issue 37: counting "smith" to the list's 10,000 cap rechecked 11,000 rows of a million
- * (p99 304 ms on PostgreSQL, 5.5 s on PGlite); to 1,000, a tenth of that. Sorting n matches costs
- * about n row reads, the walk about 20 × rows / n: past 1,000 matches of a million, at most 20,000
- * index entries, and "smith" (about 14,000 matches) about 1,500.
+/*
+ * A search's matches are counted up to VALUATION_LIST_COUNT_CAP, as every list's are, and up to it
+ * its page is sorted from all of them; past it, the page walks the list newest first until 20
+ * match. Sorting n matches costs about n row reads, the walk about 20 × rows / n: past 1,000
+ * matches of a million, at most 20,000 index entries, and "smith" (about 14,000 matches) about 1,500.
  */
-export const SEARCH_COUNT_CAP = 1_000;
 
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
 const listColumns = {
@@ -134,15 +131,14 @@ export async function listRowById(db: Db, id: string): Promise<ListRow> {
  * guesses hundreds of matches it walks the newest-first index until 20 match; with 23 real
  * matches that read 57,000 rows (330 ms on PGlite at 100k rows), while a common name fetched and
  * sorted all its 14,000 matches. The capped count, run first, tells how many there are: up to
- * SEARCH_COUNT_CAP, the page is sorted from all the matches (found through the trigram indexes);
+ * VALUATION_LIST_COUNT_CAP, the page is sorted from all the matches (found through the trigram indexes);
  * past it, matches are common enough that walking newest first finds 20 soon.
  *
- * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap;
- * a search's up to SEARCH_COUNT_CAP + 1),
+ * The total is counted up to VALUATION_LIST_COUNT_CAP + 1 matches (`totalCapped` past the cap),
  * never to the end: an exact count of the active list reads ~1M index entries on every page view
  * (tens of milliseconds on PostgreSQL, far more on PGlite), while the capped count stops after
- * 10,001, filtered or not. Pages stay reachable beyond the cap (up to MAX_PAGE); only the pager's
- * last page is then "10,000+". The Messages list counts exactly (paginate()); it holds far fewer
+ * 1,001, filtered or not. Pages stay reachable beyond the cap (up to MAX_PAGE); only the pager's
+ * last page is then "1,000+". The Messages list counts exactly (paginate()); it holds far fewer
  * rows, so it does not need this yet.
  */
 export async function listValuations(
@@ -154,9 +150,8 @@ export async function listValuations(
   const { page, pageSize } = filters;
   const counted = await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count);
   const matches = Number(counted.rows[0]?.total ?? 0);
-  const cap = countCap(filters);
-  const total = Math.min(matches, cap);
-  const totalCapped = matches > cap;
+  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
+  const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
   const fewMatches = !totalCapped;
   const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
   const owners = await staffNamesFor(db, rows);
@@ -261,21 +256,21 @@ export function listQueries(
   const offset = (filters.page - 1) * filters.pageSize;
   const count = cappedCount(where, filters);
   if (filters.q && !options.fewMatches) {
-    // Matches are common (past SEARCH_COUNT_CAP): walk the list newest first until a page of them
+    // Matches are common (past VALUATION_LIST_COUNT_CAP): walk the list newest first until a page of them
     // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
     // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
     const walked = valuationListWhere(archived, filters, options, { walk: true });
     return { count, page: pageById(db, walked, filters, offset) };
   }
   if (filters.q) {
-    // A few matches (the count says at most SEARCH_COUNT_CAP): the page is sorted from all of them.
+    // A few matches (the count says at most VALUATION_LIST_COUNT_CAP): the page is sorted from all of them.
     // The subquery's LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from
     // merging it into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
     const matches = db
       .select(listColumns)
       .from(carValuations)
       .where(where)
-      .limit(SEARCH_COUNT_CAP + 1)
+      .limit(VALUATION_LIST_COUNT_CAP + 1)
       .as('matches');
     const page = db
       .select()
@@ -288,10 +283,6 @@ export function listQueries(
   return { count, page: pageById(db, where, filters, offset) };
 }
 
-/** A search's count stops at SEARCH_COUNT_CAP; any other list's at VALUATION_LIST_COUNT_CAP. */
-const countCap = (filters: Pick<ValuationListFilters, 'q'>) =>
-  filters.q ? SEARCH_COUNT_CAP : VALUATION_LIST_COUNT_CAP;
-
 /**
  * The list's matches, counted up to the cap plus one (so the answer knows it went past it). A
  * search's matches are found in a MATERIALIZED common table expression, which PostgreSQL plans on
@@ -300,7 +291,7 @@ const countCap = (filters: Pick<ValuationListFilters, 'q'>) =>
  * LIMIT made PostgreSQL walk the newest-first index instead, reading far more rows for a rare term.
  */
 function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL {
-  const limit = countCap(filters) + 1;
+  const limit = VALUATION_LIST_COUNT_CAP + 1;
   if (!filters.q) {
     return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
   }

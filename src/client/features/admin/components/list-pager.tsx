@@ -6,7 +6,7 @@ import { Button } from '~/client/components/ui/button';
 /**
  * The pager under a back-office list: Previous and Next as real links (they open in a new tab,
  * and Back returns), with "Page 2 of 5" and how many there are. At either end the link becomes a
- * disabled button. `count` is what follows the page ("1,234 messages", "10,000+ valuations").
+ * disabled button. `count` is what follows the page ("1,234 messages", "1,000+ valuations").
  */
 export function ListPager({
   label,

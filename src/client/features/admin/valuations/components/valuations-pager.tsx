@@ -1,11 +1,11 @@
 import { ListPager } from '../../components/list-pager';
 
-/** "10,000+" when the server stopped counting (totalCapped), the exact number otherwise. */
+/** "1,000+" when the server stopped counting (totalCapped), the exact number otherwise. */
 export function formatTotal(total: number, capped: boolean): string {
   return `${total.toLocaleString('en-GB')}${capped ? '+' : ''}`;
 }
 
-/** The pager of a valuation list, saying "10,000+ valuations" once the server stops counting. */
+/** The pager of a valuation list, saying "1,000+ valuations" once the server stops counting. */
 export function ValuationsPager({
   total,
   totalCapped,

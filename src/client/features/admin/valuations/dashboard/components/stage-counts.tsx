@@ -21,7 +21,7 @@ const closed = new Set<ListStatusFilter>(['completed', 'lost']);
  * The dashboard's requests at each stage of the lifecycle (DESIGN section 9), in its order, with
  * "Offer expired" beside Offer made: each one a link that shows the list below filtered to it (a
  * search is cleared, so the list shows the same number). The figures are the list's own counts,
- * so past 10,000 they read "10,000+" as the list's pager does.
+ * so past 1,000 they read "1,000+" as the list's pager does.
  */
 export function StageCounts({ stats }: { stats: ValuationStats | undefined }) {
   const [search] = useSearchParams();

@@ -6,7 +6,8 @@
 // on it with a bench admin, signs in, and measures the dashboard's calls with the bench's own
 // `measure`: the active list's first page, a status filter, a search by name, a search by
 // registration, page 500, "Mine" and the unanswered by time left (issue 37), the stats, the 24-hour
-// promise's figures, and the board.
+// promise's figures, and the board. Each row is measured BENCH_ADMIN_RUNS times (default 3) and
+// judged on its median p99 against ADMIN_P99_GOALS_MS.
 //
 // Where the data lives between runs:
 //   PGlite      bench/.data/pglite-valuations-<N>/ (DATA_DIR of the app; delete it to re-seed)
@@ -16,12 +17,28 @@
 // creates its first admin only in a database without users.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BENCH_ADMIN, benchAdminPassword, signInBenchAdmin, withClient } from './bench-admin.mjs';
 import { getFreePort, repoRoot, startApp } from './start-app.mjs';
 
 const SEED = '11';
+/**
+ * The seeded requests span the last 330 days: a year's requests, as the retention job keeps them
+ * (RETENTION_VALUATION_MONTHS, 12 by default, deletes requests idle for longer). Seeded over the
+ * seeder's default two years, the app's first start deleted half of them while the rows were being
+ * measured (and left the table full of dead rows), and the next run found too few and seeded again.
+ * The month to spare keeps a seed usable for a month of runs.
+ */
+const SPAN_DAYS = 330;
+/**
+ * The app measured keeps requests for 10 years (the longest RETENTION_VALUATION_MONTHS allows), so
+ * its retention job never deletes seeded rows in the middle of a run once the seed is a month old.
+ */
+const KEEP_SEEDED_ROWS = { RETENTION_VALUATION_MONTHS: '120' };
+
+/** Issue 37's goal: every row's p99 at 1,000,000 valuations, in milliseconds, per engine. */
+export const ADMIN_P99_GOALS_MS = { PGlite: 150, PostgreSQL: 50 };
 const dataRoot = path.join(repoRoot, 'bench', '.data');
 
 /** The rows measured on each engine; `registration` is one that exists, read from the first page. */
@@ -65,7 +82,7 @@ function scenarios({ cookie, registration }) {
  * Runs the rows on every engine; returns { count, engines: [{ engine, seeded, rows, problems }] }.
  * `measure(baseUrl, scenario)` is the bench's; `env` is the app's env (fakes, trust proxy).
  */
-export async function benchAdminValuations({ count, databaseUrl, measure, env, signal, log }) {
+export async function benchAdminValuations({ count, databaseUrl, measure, env, signal, log, runs = 3 }) {
   const engines = benchDatabases({ count, databaseUrl, log });
   const results = [];
   for (const { engine, prepare } of engines) {
@@ -75,14 +92,30 @@ export async function benchAdminValuations({ count, databaseUrl, measure, env, s
     let target;
     try {
       target = await prepare();
-      rows = await measureOn(target, { measure, env, signal, log, engine });
+      rows = await measureOn(target, { measure, env, signal, log, engine, runs });
     } catch (error) {
       if (signal.aborted) throw error;
       problems.push(`${engine}: ${error.message}`);
     }
     results.push({ engine, seededSeconds: target?.seededSeconds ?? null, rows, problems });
   }
-  return { count, engines: results };
+  return { count, runs, engines: results, goalsMissed: goalsMissed(count, results) };
+}
+
+/**
+ * The rows whose median p99 misses ADMIN_P99_GOALS_MS. The goal is set for 1,000,000 valuations;
+ * at another size the figures are reported but not judged.
+ */
+function goalsMissed(count, engines) {
+  if (count !== 1_000_000) return [];
+  return engines.flatMap(({ engine, rows }) =>
+    rows
+      .filter((row) => row.latencyP99Ms > ADMIN_P99_GOALS_MS[engine])
+      .map(
+        (row) =>
+          `${row.name}: p99 ${row.latencyP99Ms} ms (median of ${row.p99Runs.length} runs), goal ${ADMIN_P99_GOALS_MS[engine]} ms`,
+      ),
+  );
 }
 
 /**
@@ -99,7 +132,7 @@ export async function seedAhead(count, databaseUrl) {
   for (const { prepare } of benchDatabases({ count, databaseUrl, log: console.log })) await prepare();
 }
 
-async function measureOn(target, { measure, env, signal, log, engine }) {
+async function measureOn(target, { measure, env, signal, log, engine, runs }) {
   const port = await getFreePort();
   log(`${engine}: starting the app on ${count(target)} valuations…`);
   const app = await startApp({
@@ -107,6 +140,7 @@ async function measureOn(target, { measure, env, signal, log, engine }) {
     timeoutMs: 300_000,
     env: {
       ...env,
+      ...KEEP_SEEDED_ROWS,
       PORT: String(port),
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: target.dataDir,
@@ -118,17 +152,36 @@ async function measureOn(target, { measure, env, signal, log, engine }) {
   try {
     const cookie = await signInBenchAdmin(app.baseUrl, target.password, 'bench_valuations_*');
     const registration = await firstRegistration(app.baseUrl, cookie);
-    const rows = [];
-    for (const scenario of scenarios({ cookie, registration })) {
-      rows.push(await measure(app.baseUrl, { ...scenario, name: `${engine}: ${scenario.name}` }));
+    // Every row `runs` times, in rounds (each row once, then again), so a busy moment of the machine
+    // falls on one run of several rows rather than on every run of one; each row reports its run with
+    // the median p99, and all of its runs' p99s beside it.
+    const rounds = [];
+    for (let round = 1; round <= runs; round += 1) {
+      if (runs > 1) log(`${engine}: round ${round} of ${runs}…`);
+      const measured = [];
+      for (const scenario of scenarios({ cookie, registration })) {
+        measured.push(await measure(app.baseUrl, { ...scenario, name: `${engine}: ${scenario.name}` }));
+      }
+      rounds.push(measured);
     }
-    return rows;
+    return rounds[0].map((_, index) => medianRun(rounds.map((measured) => measured[index])));
   } finally {
     await app.stop();
   }
 }
 
 const count = (target) => target.count.toLocaleString('en-GB');
+
+/** The run with the median p99 (the upper one of an even number), with every run's p99 and problems. */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.latencyP99Ms - b.latencyP99Ms);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return {
+    ...median,
+    p99Runs: runs.map((run) => run.latencyP99Ms),
+    problems: [...new Set(runs.flatMap((run) => run.problems))],
+  };
+}
 
 async function firstRegistration(baseUrl, cookie) {
   const response = await fetch(new URL('/api/valuations/active?pageSize=1', baseUrl), { headers: { cookie } });
@@ -143,7 +196,10 @@ function seed(count, env, log) {
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    [path.join(repoRoot, 'scripts', 'seed-demo.mjs'), '--valuations', String(count), '--seed', SEED, '--force'],
+    [
+      path.join(repoRoot, 'scripts', 'seed-demo.mjs'),
+      ...['--valuations', String(count), '--seed', SEED, '--days', String(SPAN_DAYS), '--force'],
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status ?? result.signal})`);
@@ -154,11 +210,13 @@ async function preparePglite(count, log) {
   const dataDir = path.join(dataRoot, `pglite-valuations-${count}`);
   const marker = path.join(dataDir, 'bench-seeded');
   let seededSeconds = null;
-  if (!existsSync(marker)) {
+  // The marker names the span: a folder seeded otherwise (before SPAN_DAYS) is seeded again.
+  const seededAs = `days=${SPAN_DAYS}`;
+  if (!existsSync(marker) || !(await readFile(marker, 'utf8')).includes(seededAs)) {
     await rm(dataDir, { recursive: true, force: true });
     await mkdir(dataDir, { recursive: true });
     seededSeconds = seed(count, { DATA_DIR: dataDir, DATABASE_URL: '' }, log);
-    await writeFile(marker, `${new Date().toISOString()}\n`);
+    await writeFile(marker, `${new Date().toISOString()} ${seededAs}\n`);
   }
   return {
     count,
@@ -177,13 +235,17 @@ async function preparePostgres(serverUrl, count, log) {
   const passwordFile = path.join(dataDir, 'bench-admin-password.txt');
 
   let seededSeconds = null;
-  if ((await valuationsIn(databaseUrl.href)) !== count) {
+  // The database's comment names the span, as the PGlite folder's marker does.
+  const seededAs = `bench seed days=${SPAN_DAYS}`;
+  const kept = await seededDatabase(databaseUrl.href);
+  if (kept.valuations !== count || kept.comment !== seededAs) {
     await withClient(serverUrl, async (client) => {
       await client.query(`drop database if exists ${name}`);
       await client.query(`create database ${name}`);
     });
     await rm(passwordFile, { force: true });
     seededSeconds = seed(count, { DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir }, log);
+    await withClient(serverUrl, (client) => client.query(`comment on database ${name} is '${seededAs}'`));
   }
   return {
     count,
@@ -194,14 +256,17 @@ async function preparePostgres(serverUrl, count, log) {
   };
 }
 
-/** Valuations in that database, or -1 when it or the table does not exist yet. */
-async function valuationsIn(databaseUrl) {
+/** Valuations in that database and its comment; -1 valuations when it or the table does not exist yet. */
+async function seededDatabase(databaseUrl) {
   try {
     return await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query('select count(*)::int as n from car_valuations');
-      return rows[0].n;
+      const { rows } = await client.query(
+        `select (select count(*)::int from car_valuations) as valuations,
+          shobj_description((select oid from pg_database where datname = current_database()), 'pg_database') as comment`,
+      );
+      return rows[0];
     });
   } catch {
-    return -1;
+    return { valuations: -1, comment: null };
   }
 }

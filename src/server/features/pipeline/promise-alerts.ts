@@ -50,7 +50,9 @@ async function alertBatch(deps: PromiseAlertDeps, kind: Kind, now: Date): Promis
   const hours = kind === 'breach' ? PROMISE_HOURS : PROMISE_WARNING_HOURS;
   const sentColumn = kind === 'breach' ? carValuations.promiseBreachSentAt : carValuations.promiseWarningSentAt;
   return deps.db.transaction(async (tx) => {
-    // The partial index of unanswered open requests, oldest first: only those past the hour are read.
+    // The partial index of requests not yet alerted at 24 hours (car_valuations_promise_alert_due_idx),
+    // oldest first: only those past the hour are read. A request alerted at 24 hours needs no warning
+    // (the breach marks both), so the warning's query names that too, and the index serves both.
     const due = await tx
       .select({
         id: carValuations.id,
@@ -67,6 +69,7 @@ async function alertBatch(deps: PromiseAlertDeps, kind: Kind, now: Date): Promis
           sql`${carValuations.isArchived} = false`,
           awaitingFirstAnswer(),
           lte(carValuations.createdAt, new Date(now.getTime() - hours * HOUR_MS)),
+          isNull(carValuations.promiseBreachSentAt),
           isNull(sentColumn),
         ),
       )

@@ -1,0 +1,1 @@
+CREATE INDEX "car_valuations_promise_alert_due_idx" ON "car_valuations" USING btree ("created_at","id") WHERE "car_valuations"."promise_breach_sent_at" IS NULL AND "car_valuations"."first_answered_at" IS NULL AND "car_valuations"."is_archived" = false AND "car_valuations"."status" NOT IN ('completed', 'lost');

@@ -15,12 +15,9 @@
 //               re-made when it does not hold exactly N valuations)
 // Each keeps the bench admin's password beside it (bench-admin-password.txt), because the app
 // creates its first admin only in a database without users.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { BENCH_ADMIN, benchAdminPassword, signInBenchAdmin, withClient } from './bench-admin.mjs';
-import { getFreePort, repoRoot, startApp } from './start-app.mjs';
+import { BENCH_ADMIN, signInBenchAdmin } from './bench-admin.mjs';
+import { keptPglite, keptPostgres } from './bench-seeds.mjs';
+import { getFreePort, startApp } from './start-app.mjs';
 
 const SEED = '11';
 /**
@@ -39,7 +36,15 @@ const KEEP_SEEDED_ROWS = { RETENTION_VALUATION_MONTHS: '120' };
 
 /** Issue 37's goal: every row's p99 at 1,000,000 valuations, in milliseconds, per engine. */
 export const ADMIN_P99_GOALS_MS = { PGlite: 150, PostgreSQL: 50 };
-const dataRoot = path.join(repoRoot, 'bench', '.data');
+
+/** What this bench's kept databases hold (scripts/lib/bench-seeds.mjs). */
+const seeded = (count) => ({
+  name: 'valuations',
+  count,
+  seed: SEED,
+  spanDays: SPAN_DAYS,
+  what: "the back office's lists",
+});
 
 /** The rows measured on each engine; `registration` is one that exists, read from the first page. */
 function scenarios({ cookie, registration }) {
@@ -123,8 +128,12 @@ function goalsMissed(count, engines) {
  * `node -e "import('./scripts/lib/bench-admin-valuations.mjs').then(m => m.seedAhead(1e6, process.env.BENCH_DATABASE_URL))"`).
  */
 function benchDatabases({ count, databaseUrl, log }) {
-  const engines = [{ engine: 'PGlite', prepare: () => preparePglite(count, log) }];
-  if (databaseUrl) engines.push({ engine: 'PostgreSQL', prepare: () => preparePostgres(databaseUrl, count, log) });
+  const engines = [{ engine: 'PGlite', prepare: () => keptPglite({ ...seeded(count), log }) }];
+  if (databaseUrl)
+    engines.push({
+      engine: 'PostgreSQL',
+      prepare: () => keptPostgres({ ...seeded(count), serverUrl: databaseUrl, log }),
+    });
   return engines;
 }
 
@@ -189,84 +198,4 @@ async function firstRegistration(baseUrl, cookie) {
   const registration = body.items?.[0]?.registration;
   if (!response.ok || !registration) throw new Error(`the active list answered ${response.status} with no rows`);
   return registration;
-}
-
-function seed(count, env, log) {
-  log(`seeding ${count.toLocaleString('en-GB')} valuations (kept for later runs)…`);
-  const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(repoRoot, 'scripts', 'seed-demo.mjs'),
-      ...['--valuations', String(count), '--seed', SEED, '--days', String(SPAN_DAYS), '--force'],
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status ?? result.signal})`);
-  return Math.round((performance.now() - started) / 100) / 10;
-}
-
-async function preparePglite(count, log) {
-  const dataDir = path.join(dataRoot, `pglite-valuations-${count}`);
-  const marker = path.join(dataDir, 'bench-seeded');
-  let seededSeconds = null;
-  // The marker names the span: a folder seeded otherwise (before SPAN_DAYS) is seeded again.
-  const seededAs = `days=${SPAN_DAYS}`;
-  if (!existsSync(marker) || !(await readFile(marker, 'utf8')).includes(seededAs)) {
-    await rm(dataDir, { recursive: true, force: true });
-    await mkdir(dataDir, { recursive: true });
-    seededSeconds = seed(count, { DATA_DIR: dataDir, DATABASE_URL: '' }, log);
-    await writeFile(marker, `${new Date().toISOString()} ${seededAs}\n`);
-  }
-  return {
-    count,
-    dataDir,
-    password: await benchAdminPassword(path.join(dataDir, 'bench-admin-password.txt')),
-    seededSeconds,
-  };
-}
-
-async function preparePostgres(serverUrl, count, log) {
-  const name = `bench_valuations_${count}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const dataDir = path.join(dataRoot, `postgres-valuations-${count}`);
-  await mkdir(dataDir, { recursive: true });
-  const passwordFile = path.join(dataDir, 'bench-admin-password.txt');
-
-  let seededSeconds = null;
-  // The database's comment names the span, as the PGlite folder's marker does.
-  const seededAs = `bench seed days=${SPAN_DAYS}`;
-  const kept = await seededDatabase(databaseUrl.href);
-  if (kept.valuations !== count || kept.comment !== seededAs) {
-    await withClient(serverUrl, async (client) => {
-      await client.query(`drop database if exists ${name}`);
-      await client.query(`create database ${name}`);
-    });
-    await rm(passwordFile, { force: true });
-    seededSeconds = seed(count, { DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir }, log);
-    await withClient(serverUrl, (client) => client.query(`comment on database ${name} is '${seededAs}'`));
-  }
-  return {
-    count,
-    dataDir,
-    databaseUrl: databaseUrl.href,
-    password: await benchAdminPassword(passwordFile),
-    seededSeconds,
-  };
-}
-
-/** Valuations in that database and its comment; -1 valuations when it or the table does not exist yet. */
-async function seededDatabase(databaseUrl) {
-  try {
-    return await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query(
-        `select (select count(*)::int from car_valuations) as valuations,
-          shobj_description((select oid from pg_database where datname = current_database()), 'pg_database') as comment`,
-      );
-      return rows[0];
-    });
-  } catch {
-    return { valuations: -1, comment: null };
-  }
 }

@@ -18,14 +18,12 @@
 // Where the data lives between runs:
 //   PGlite      bench/.data/pglite-csv-export-<N>/ (DATA_DIR of the app; delete it to re-seed)
 //   PostgreSQL  the database `bench_csv_export_<N>` on BENCH_DATABASE_URL's server
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import path from 'node:path';
-import { BENCH_ADMIN, benchAdminPassword, signInBenchAdmin, withClient } from './bench-admin.mjs';
-import { getFreePort, repoRoot, startApp } from './start-app.mjs';
+import { BENCH_ADMIN, signInBenchAdmin } from './bench-admin.mjs';
+import { keptPglite, keptPostgres } from './bench-seeds.mjs';
+import { getFreePort, startApp } from './start-app.mjs';
 
 const SEED = '37';
 /** Newer than the seeder's archiving age (14 days), so every row is on the dashboard's list. */
@@ -36,15 +34,21 @@ const PROBE_MS = 250;
 export const CSV_EXPORT_MAX_PROBE_MS = 1_000;
 /** The export must not hold its rows: the peak RSS may rise by at most this much while it runs. */
 export const CSV_EXPORT_MAX_RSS_RISE_MB = 64;
-const dataRoot = path.join(repoRoot, 'bench', '.data');
+
+/** What this bench's kept databases hold (scripts/lib/bench-seeds.mjs). */
+const seeded = (count) => ({ name: 'csv-export', count, seed: SEED, spanDays: SPAN_DAYS, what: 'the CSV export' });
 
 /**
  * Runs the downloads on every engine; returns { count, engines: [{ engine, seededSeconds, runs, problems }] }.
  * Each run: { name, rows, bytes, seconds, rowsPerSec, rssBeforeMb, rssPeakMb, rssRiseMb, rssAtQuarterMb }.
  */
 export async function benchCsvExport({ count, databaseUrl, env, signal, log }) {
-  const engines = [{ engine: 'PGlite', prepare: () => preparePglite(count, log) }];
-  if (databaseUrl) engines.push({ engine: 'PostgreSQL', prepare: () => preparePostgres(databaseUrl, count, log) });
+  const engines = [{ engine: 'PGlite', prepare: () => keptPglite({ ...seeded(count), log }) }];
+  if (databaseUrl)
+    engines.push({
+      engine: 'PostgreSQL',
+      prepare: () => keptPostgres({ ...seeded(count), serverUrl: databaseUrl, log }),
+    });
   const results = [];
   for (const { engine, prepare } of engines) {
     signal.throwIfAborted();
@@ -223,76 +227,6 @@ function probeMeanwhile(app, cookie) {
       return summary;
     },
   };
-}
-
-function seed(count, env, log) {
-  log(`seeding ${count.toLocaleString('en-GB')} valuations over ${SPAN_DAYS} days for the CSV export (kept)…`);
-  const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(repoRoot, 'scripts', 'seed-demo.mjs'),
-      ...['--valuations', String(count), '--seed', SEED, '--days', String(SPAN_DAYS), '--force'],
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status ?? result.signal})`);
-  return Math.round((performance.now() - started) / 100) / 10;
-}
-
-async function preparePglite(count, log) {
-  const dataDir = path.join(dataRoot, `pglite-csv-export-${count}`);
-  const marker = path.join(dataDir, 'bench-seeded');
-  let seededSeconds = null;
-  if (!existsSync(marker)) {
-    await rm(dataDir, { recursive: true, force: true });
-    await mkdir(dataDir, { recursive: true });
-    seededSeconds = seed(count, { DATA_DIR: dataDir, DATABASE_URL: '' }, log);
-    await writeFile(marker, `${new Date().toISOString()}\n`);
-  }
-  return {
-    count,
-    dataDir,
-    password: await benchAdminPassword(path.join(dataDir, 'bench-admin-password.txt')),
-    seededSeconds,
-  };
-}
-
-async function preparePostgres(serverUrl, count, log) {
-  const name = `bench_csv_export_${count}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const dataDir = path.join(dataRoot, `postgres-csv-export-${count}`);
-  await mkdir(dataDir, { recursive: true });
-  const passwordFile = path.join(dataDir, 'bench-admin-password.txt');
-  let seededSeconds = null;
-  if ((await valuationsIn(databaseUrl.href)) !== count) {
-    await withClient(serverUrl, async (client) => {
-      await client.query(`drop database if exists ${name}`);
-      await client.query(`create database ${name}`);
-    });
-    await rm(passwordFile, { force: true });
-    seededSeconds = seed(count, { DATABASE_URL: databaseUrl.href, DATA_DIR: dataDir }, log);
-  }
-  return {
-    count,
-    dataDir,
-    databaseUrl: databaseUrl.href,
-    password: await benchAdminPassword(passwordFile),
-    seededSeconds,
-  };
-}
-
-/** Valuations in that database, or -1 when it or the table does not exist yet. */
-async function valuationsIn(databaseUrl) {
-  try {
-    return await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query('select count(*)::int as n from car_valuations');
-      return rows[0].n;
-    });
-  } catch {
-    return -1;
-  }
 }
 
 /** The section of the bench's report. */

@@ -28,7 +28,7 @@
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '~/server/db/client';
-import { addDays } from '~/server/features/analytics';
+import { addDays } from '~/shared/calendar-date';
 import { runMigrations } from '~/server/db/migrate';
 import { indexablePublicPaths } from '~/shared/public-pages';
 import { ukDate } from '~/shared/promotion';

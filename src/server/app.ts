@@ -57,6 +57,7 @@ import { vehicleRoutes, vehicleRoutesDeps, type VehicleDataOptions } from './fea
 import { DEFAULT_TRADING_NAME, siteConfigAt } from './features/site/site-config';
 import {
   adminValuationsRoutes,
+  createDailyTallies,
   boardRoutes,
   createDealerReports,
   dealerForwardRoutes,
@@ -234,7 +235,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCookie: sellerCookies(config.secureCookies).read,
     ...deps.valuations,
   });
-  await app.register(adminValuationsRoutes, { db, files, clock, outbox });
+  // Requests received per UK day, settled days kept: the dashboard's stats and the promise's figures.
+  const tallies = createDailyTallies(db);
+  await app.register(adminValuationsRoutes, { db, files, clock, outbox, tallies });
   await app.register(boardRoutes, { db, clock });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
@@ -339,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.handover,
   });
   await app.register(voucherRoutes, { db, outbox, clock });
-  await app.register(pipelineRoutes, { db, outbox, clock });
+  await app.register(pipelineRoutes, { db, outbox, clock, tallies });
   // Evidenced price revisions (issue 37): the deductions table (published on /how-we-value) and the revisions.
   await app.register(deductionsRoutes, { db, clock, pageData, content });
   await app.register(revisionsRoutes, {

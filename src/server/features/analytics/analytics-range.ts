@@ -1,11 +1,6 @@
 import { ukDate } from '~/shared/promotion';
 import type { AnalyticsRange } from '~/shared/analytics';
-
-/** A 'YYYY-MM-DD' date moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+import { addDays } from '~/shared/calendar-date';
 
 /** The last `days` UK days, today included. */
 export function rangeEndingToday(now: Date, days: number): AnalyticsRange {

@@ -2,7 +2,8 @@ import { between, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { analyticsDailyLocations, analyticsDailyPages, analyticsDailyTotals } from '~/server/db/schema';
 import type { AnalyticsRange, DailyStat, LocationStat, PageStat } from '~/shared/analytics';
-import { addDays, datesOf } from './analytics-range';
+import { addDays } from '~/shared/calendar-date';
+import { datesOf } from './analytics-range';
 import { VISIT_FLUSH_EVERY_MS } from './visit-recorder';
 
 /**

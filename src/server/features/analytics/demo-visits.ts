@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { pick, seededRandom, weighted, type Random } from '~/server/lib/seeded-random';
 import { ukDate } from '~/shared/promotion';
-import { addDays } from './analytics-range';
+import { addDays } from '~/shared/calendar-date';
 import { storeVisits, type StoredVisit } from './visit-rollups';
 
 /**

@@ -7,5 +7,4 @@ export { createVisitRecorder, type VisitRecorder } from './visit-recorder';
 export { deleteExpiredVisitRecords } from './visit-retention';
 export { geoLiteLookup, type GeoLookup } from './geo-lookup';
 export { hasVisits, seedDemoVisits } from './demo-visits';
-export { addDays } from './analytics-range';
 export { truncateAddress } from './visit-privacy';

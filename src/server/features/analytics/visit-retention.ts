@@ -3,7 +3,7 @@ import type { Db } from '~/server/db/client';
 import { analyticsDayPageVisitors, analyticsDayVisitors, analyticsSalts, visitorAnalytics } from '~/server/db/schema';
 import { ukDate } from '~/shared/promotion';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
-import { addDays } from './analytics-range';
+import { addDays } from '~/shared/calendar-date';
 
 /** Raw rows are deleted this many at a time, so the clean-up never holds a long lock. */
 const DELETE_BATCH = 10_000;

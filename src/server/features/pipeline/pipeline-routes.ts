@@ -12,10 +12,17 @@ import {
   staffListSchema,
 } from '~/shared/staff-pipeline';
 import type { Outbox } from '../messages';
+import type { DailyTallies } from '../valuations';
 import { changeOwner, listStaff, logContact, pipelineDetail } from './pipeline-service';
 import { promiseStats } from './promise-stats';
 
-export type PipelineRoutesDeps = { db: Db; outbox: Outbox; clock: () => Date };
+export type PipelineRoutesDeps = {
+  db: Db;
+  outbox: Outbox;
+  clock: () => Date;
+  /** The requests received per UK day (features/valuations), shared with the dashboard's stats. */
+  tallies: DailyTallies;
+};
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const admin = { access: 'admin' as const };
@@ -43,7 +50,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod<PipelineRoutesDeps> = async (
         response: { 200: promiseStatsSchema, ...errors },
       },
     },
-    async () => promiseStats(deps.db, deps.clock()),
+    async () => promiseStats(deps.db, deps.tallies, deps.clock()),
   );
 
   app.get(

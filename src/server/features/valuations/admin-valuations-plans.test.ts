@@ -5,6 +5,7 @@ import { valuationListQuerySchema, type ValuationListQuery } from '~/shared/admi
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { listQueries } from './admin-valuations-service';
+import { liveTallyQuery, tallyQuery } from './daily-tallies';
 import { statsQueries } from './stats';
 
 /**
@@ -108,17 +109,21 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     }
   });
 
-  it('counts the stats’ days and recent requests from the created_at index and every make from the make index', async () => {
+  it('tallies the stats’ and the promise’s days from the created_at index and every make from the make index', async () => {
     // The last row is 2026-04-13; "now" a day later, the snapshot an hour before.
-    const queries = statsQueries(new Date('2026-04-14T12:00:00Z'), new Date('2026-04-14T11:00:00Z'));
+    const now = new Date('2026-04-14T12:00:00Z');
     // Either index that leads with created_at serves a range of days: the plain one, or the promise
-    // figure's (created_at, first_answered_at), which also answers the count from the index alone.
+    // figure's (created_at, first_answered_at), which also answers the tally from the index alone.
     const byCreatedAt = /car_valuations_created_at(_first_answered_at)?_idx/;
-    const windows = await planOf(queries.windows);
-    expect(windows).toMatch(byCreatedAt);
-    expect(windows).not.toContain('Seq Scan');
-    expect(await planOf(queries.days)).toMatch(byCreatedAt);
-    expect(await planOf(queries.createdSince)).toMatch(byCreatedAt);
-    expect(await planOf(queries.byMake)).toContain('Index Only Scan using car_valuations_make_idx');
+    for (const days of [tallyQuery('2026-03-16', '2026-04-13'), liveTallyQuery(['2026-04-13', '2026-04-14'], now)]) {
+      const plan = await planOf(days);
+      expect(plan).toMatch(byCreatedAt);
+      expect(plan).not.toContain('Seq Scan');
+    }
+    const queries = statsQueries(new Date('2026-04-14T11:00:00Z'));
+    expect(await planOf(queries.createdAfter)).toMatch(byCreatedAt);
+    const byMake = await planOf(queries.byMake);
+    expect(byMake).toContain('Index Only Scan using car_valuations_make_idx');
+    expect(byMake).toMatch(byCreatedAt);
   });
 });

@@ -36,6 +36,7 @@ import {
   listItemOf,
   withdrawMarketingConsent,
 } from './admin-valuations-service';
+import type { DailyTallies } from './daily-tallies';
 import { createValuationStats } from './stats';
 import { countValuationDeletion } from './valuation-deletion';
 
@@ -46,8 +47,8 @@ export type AdminValuationsRoutesDeps = {
   /** The private file store: a deleted valuation's photos and attachments are removed from it. */
   files: FileStore;
   clock: () => Date;
-  /** How long the stats' all-time counts are reused (default STATS_SNAPSHOT_MAX_AGE_MS). */
-  statsMaxAgeMs?: number;
+  /** The requests received per UK day, shared with the 24-hour promise's figures. */
+  tallies: DailyTallies;
 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -61,7 +62,7 @@ const admin = { access: 'admin' as const };
  * (photos-routes.ts); Fastify's router prefers the static segments, so neither is taken for an id.
  */
 export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
-  const stats = createValuationStats(deps.db, { maxAgeMs: deps.statsMaxAgeMs });
+  const stats = createValuationStats(deps.db, { tallies: deps.tallies });
   noStoreByDefault(app);
 
   for (const [list, archived, summary] of [

@@ -30,6 +30,7 @@ import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../te
 import { testEngines } from '../../../../test/helpers/database';
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { formatPhotoEntry, PHOTO_AREA } from './photos';
+import { createDailyTallies } from './daily-tallies';
 import { createValuationStats } from './stats';
 import { newValuationReference } from './valuation-reference';
 
@@ -464,6 +465,33 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect((await source.get(now)).total).toBe(1);
       monotonic = 60_001;
       expect(await source.get(now)).toMatchObject({ total: 2, popularBrands: [{ make: 'KIA', count: 2 }] });
+    });
+
+    it('keep the settled days’ tallies until the day turns or they are too old, and count the last two live', async () => {
+      await setup();
+      let monotonic = 0;
+      const tallies = createDailyTallies(db(), { maxAgeMs: 60_000, monotonicMs: () => monotonic });
+      const at = (iso: string) => ({ createdAt: new Date(iso) });
+      const received = async (now: string) =>
+        Object.fromEntries(
+          (await tallies.lastDays(new Date(now))).filter((day) => day.received > 0).map((d) => [d.date, d.received]),
+        );
+      await insert(at('2026-03-05T10:00:00Z'), at('2026-03-09T10:00:00Z'), at('2026-03-10T09:00:00Z'));
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 1, '2026-03-10': 1 });
+      // Rows dated into the past (only a seeder makes them): yesterday and today are counted at
+      // every view, a settled day only once its tally is counted again.
+      await insert(at('2026-03-05T11:00:00Z'), at('2026-03-09T11:00:00Z'), at('2026-03-10T10:00:00Z'));
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 2, '2026-03-10': 2 });
+      monotonic = 60_001;
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 2, '2026-03-09': 2, '2026-03-10': 2 });
+      // The next day, the 9th settles: the settled days are counted again at once.
+      await insert(at('2026-03-06T11:00:00Z'));
+      expect(await received('2026-03-11T12:00:00Z')).toEqual({
+        '2026-03-05': 2,
+        '2026-03-06': 1,
+        '2026-03-09': 2,
+        '2026-03-10': 2,
+      });
     });
 
     it('are zeros, seven empty days and no brands on an empty database', async () => {

@@ -21,7 +21,8 @@ export { parsePhotoEntry, photoIds, PHOTO_AREA, type PhotoEntry } from './photos
 export { adminValuationsRoutes, type AdminValuationsRoutesDeps } from './admin-valuations-routes';
 export { dealerForwardRoutes, type DealerForwardRoutesDeps } from './dealer-forward-routes';
 export { createDealerReports, type DealerReports } from './dealer-report';
-export { UK_TIME_ZONE } from './stats';
+export { UK_TIME_ZONE } from './uk-time-zone';
+export { createDailyTallies, TALLIED_DAYS, type DailyTallies, type DayTally } from './daily-tallies';
 export { deleteValuationRows, removeValuationFiles, type ValuationFiles } from './valuation-deletion';
 export { agreedPrice, agreedPrices, moveValuation, type AgreedPrice, type LifecycleActor } from './lifecycle';
 export { effectiveOfferStatus } from './offers';

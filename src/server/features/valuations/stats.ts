@@ -1,23 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { createKeptValue } from '~/server/lib/kept-value';
 import type { ValuationStats } from '~/shared/admin-valuations';
 import { countByListFilter } from './admin-valuations-service';
+import { createDailyTallies, SETTLED_COUNTS_MAX_AGE_MS, type DailyTallies } from './daily-tallies';
 
-/** UK days (DESIGN 6): "today" starts at midnight in London, GMT or BST as the date has it. */
-export const UK_TIME_ZONE = 'Europe/London';
+export { UK_TIME_ZONE } from './uk-time-zone';
 
-/** How long the all-time counts by make are reused before they are counted again. */
-export const STATS_SNAPSHOT_MAX_AGE_MS = 60_000;
+/**
+ * Requests created this close to the all-time snapshot's instant are counted live, not in it: a
+ * seller's request whose transaction was still open when the snapshot was counted has a created_at
+ * before that instant, and would otherwise be in neither part. A submission takes milliseconds.
+ */
+const IN_FLIGHT_MARGIN = sql`interval '5 minutes'`;
 
-type Windows = { today: number; thisWeek: number; thisMonth: number };
 type MakeCount = { make: string | null; count: number };
-/** Every valuation counted by make (null and blank included), and the instant it was counted at. */
-type Snapshot = { at: Date; byMake: MakeCount[] };
+/** The valuations created up to `until` counted by make (null and blank included). */
+type Snapshot = { until: Date; byMake: MakeCount[] };
 
 export type ValuationStatsSource = {
   /** The dashboard's numbers at `now` (the app's clock). */
   get(now: Date): Promise<ValuationStats>;
-  /** Forgets the snapshot: after a delete, which the live part cannot see. */
+  /** Forgets what is kept (the all-time counts, the settled days): after a delete, which the live part cannot see. */
   invalidate(): void;
 };
 
@@ -26,80 +30,69 @@ export type ValuationStatsSource = {
  *
  * Days are UK calendar days: "today" is from the last London midnight, "this week" the 7 UK days
  * ending today (today and the 6 before; the chart's bars add up to it), "this month" the 30 UK
- * days ending today. Day starts are worked out in SQL from `now` (the app's clock, so tests can fix
- * it) as local London midnights, so a day of 23 or 25 hours (the clocks changing) counts right.
- * The counts include archived valuations: archiving tidies the list, the request was still received.
+ * days ending today. They come from the daily tallies (daily-tallies.ts), which count the settled
+ * days once and the last two live. The counts include archived valuations: archiving tidies the
+ * list, the request was still received.
  *
- * Cost on 1M rows. The day windows and the chart read only the last 30 days from
- * `car_valuations_created_at_idx`: a few milliseconds. "Total" and "Popular Brands" are all-time,
- * and an exact all-time count reads every row's index entry (an index-only scan of
- * `car_valuations_make_idx`, ~40-70 ms at 1M, ~150 ms of CPU with parallel workers): per dashboard
- * view, that is what made this endpoint the slowest of the back office (13 requests/s, p99 over a
- * second at 1M). So the counts by make (whose sum is the total) are taken once, as a snapshot with
- * its instant, and reused for up to a minute; each request adds, live, the valuations created since
- * that instant (the same index range as "today"). A new request therefore shows at once in Total,
- * Today and Popular Brands. What the snapshot can miss for up to a minute: a delete by another
- * server process (this process forgets its snapshot on a delete), and a request whose transaction
- * was still open when the snapshot was counted. Counters kept in the submit transaction would be
- * exact but put one hot row in every submission; a short-lived snapshot costs nothing there.
+ * "Total" and "Popular Brands" are all-time, and an exact all-time count reads every row's index
+ * entry (an index-only scan of `car_valuations_make_idx`: ~40-70 ms at 1M on PostgreSQL, far more
+ * on PGlite); per dashboard view, that made this endpoint the slowest of the back office. So the
+ * counts by make (whose sum is the total) of the valuations created up to a few minutes before the
+ * snapshot are taken once and reused for up to SETTLED_COUNTS_MAX_AGE_MS; each request adds, live,
+ * the valuations created after that point (an index range of the last few minutes). The two parts
+ * split the rows by created_at, so none is counted twice or missed, and a new request shows at once
+ * in Total, Today and Popular Brands. What the snapshot can miss until it is counted again: a
+ * delete by another server process or by the retention job (this process forgets its snapshot when
+ * staff delete a request). Counters kept in the submit transaction would be exact but put one hot
+ * row in every submission; a snapshot costs nothing there.
  *
  * The counts by stage (and "Offer expired") are live: they change with every move staff make, and
  * each is the list's own capped count of that filter (countByListFilter), a bounded index range.
  */
 export function createValuationStats(
   db: Db,
-  options: { maxAgeMs?: number; monotonicMs?: () => number } = {},
+  options: { maxAgeMs?: number; monotonicMs?: () => number; tallies?: DailyTallies } = {},
 ): ValuationStatsSource {
-  const maxAgeMs = options.maxAgeMs ?? STATS_SNAPSHOT_MAX_AGE_MS;
+  const maxAgeMs = options.maxAgeMs ?? SETTLED_COUNTS_MAX_AGE_MS;
   const monotonicMs = options.monotonicMs ?? (() => performance.now());
-  let snapshot: { taken: number; counted: Promise<Snapshot> } | undefined;
-
-  /** The current snapshot, counted again once it is too old; concurrent callers share one count. */
-  function allTime(): Promise<Snapshot> {
-    if (!snapshot || monotonicMs() - snapshot.taken > maxAgeMs) {
-      const counted = countByMake(db);
-      const current = { taken: monotonicMs(), counted };
-      snapshot = current;
-      // A failed count is not kept: the next request tries again.
-      counted.catch(() => {
-        if (snapshot === current) snapshot = undefined;
-      });
-    }
-    return snapshot.counted;
-  }
+  const tallies = options.tallies ?? createDailyTallies(db, { maxAgeMs, monotonicMs });
+  const allTime = createKeptValue(() => countByMake(db), { maxAgeMs, monotonicMs });
 
   return {
     async get(now) {
-      const queries = statsQueries(now);
-      const [windows, days, counted, byStage] = await Promise.all([
-        db.execute<Windows>(queries.windows),
-        db.execute<{ date: string; count: number }>(queries.days),
-        allTime(),
+      const [days, counted, byStage] = await Promise.all([
+        tallies.lastDays(now),
+        allTime.get(),
         countByListFilter(db, now),
       ]);
-      const recent = await db.execute<MakeCount>(statsQueries(now, counted.at).createdSince);
+      const recent = await db.execute<MakeCount>(statsQueries(counted.until).createdAfter);
       const byMake = [...counted.byMake, ...recent.rows];
-      const counts = windows.rows[0]!;
+      const received = (last: number) => days.slice(-last).reduce((sum, day) => sum + day.received, 0);
       return {
         total: byMake.reduce((sum, row) => sum + Number(row.count), 0),
-        today: Number(counts.today),
-        thisWeek: Number(counts.thisWeek),
-        thisMonth: Number(counts.thisMonth),
-        weeklyActivity: days.rows.map((row) => ({ date: row.date, count: Number(row.count) })),
+        today: received(1),
+        thisWeek: received(7),
+        thisMonth: received(days.length),
+        weeklyActivity: days.slice(-7).map((day) => ({ date: day.date, count: day.received })),
         popularBrands: topMakes(byMake, 5),
         byStage,
       };
     },
     invalidate() {
-      snapshot = undefined;
+      allTime.invalidate();
+      tallies.invalidate();
     },
   };
 }
 
 async function countByMake(db: Db): Promise<Snapshot> {
-  const result = await db.execute<MakeCount & { at: string | Date }>(statsQueries(new Date(0)).byMake);
-  const at = result.rows[0]?.at ?? (await db.execute<{ at: string | Date }>(sql`select now() as at`)).rows[0]!.at;
-  return { at: new Date(at), byMake: result.rows.map(({ make, count }) => ({ make, count: Number(count) })) };
+  const result = await db.execute<MakeCount & { until: string | Date }>(statsQueries().byMake);
+  const until =
+    result.rows[0]?.until ?? (await db.execute<{ until: string | Date }>(statsQueries().snapshotUntil)).rows[0]!.until;
+  return {
+    until: new Date(until),
+    byMake: result.rows.map(({ make, count }) => ({ make, count: Number(count) })),
+  };
 }
 
 /** Case-insensitive ("Ford", "FORD" and "ford " are one make), upper-case, blank and null left out. */
@@ -116,39 +109,26 @@ export function topMakes(byMake: readonly MakeCount[], limit: number): { make: s
 }
 
 /** The stats' queries, unexecuted (the database tests EXPLAIN them). */
-export function statsQueries(
-  now: Date,
-  since: Date = now,
-): Record<'windows' | 'days' | 'byMake' | 'createdSince', SQL> {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const localToday = sql`date_trunc('day', ${nowSql} at time zone ${UK_TIME_ZONE})`;
-  /** The instant of London midnight `days` days before today's. */
-  const ukMidnight = (days: number) =>
-    sql`((${localToday} - make_interval(days => ${days})) at time zone ${UK_TIME_ZONE})`;
+export function statsQueries(until: Date = new Date(0)): Record<'snapshotUntil' | 'byMake' | 'createdAfter', SQL> {
+  const bound = sql`select now() - ${IN_FLIGHT_MARGIN} as "until"`;
   return {
-    windows: sql`
-      select
-        count(*) filter (where created_at >= ${ukMidnight(0)})::int as "today",
-        count(*) filter (where created_at >= ${ukMidnight(6)})::int as "thisWeek",
-        count(*)::int as "thisMonth"
-      from car_valuations
-      where created_at >= ${ukMidnight(29)}`,
-    days: sql`
-      select to_char(day, 'YYYY-MM-DD') as "date", coalesce(counted.count, 0)::int as "count"
-      from generate_series(${localToday} - interval '6 days', ${localToday}, interval '1 day') as day
-      left join (
-        select date_trunc('day', created_at at time zone ${UK_TIME_ZONE}) as local_day, count(*) as count
-        from car_valuations
-        where created_at >= ${ukMidnight(6)}
-        group by 1
-      ) as counted on counted.local_day = day
-      order by day`,
-    // Every row, by the plain column: an index-only scan of car_valuations_make_idx (nulls are in a
-    // btree too), one row per spelling. One statement, so `at` (its start) and the rows it sees agree.
-    byMake: sql`select make, count(*)::int as "count", now() as "at" from car_valuations group by make`,
-    createdSince: sql`
+    snapshotUntil: bound,
+    // Every row by the plain column (an index-only scan of car_valuations_make_idx; nulls are in a
+    // btree too), less those of the last few minutes (the created_at index), in one statement so
+    // both parts see the same rows: the counts by make up to "until".
+    byMake: sql`
+      with bound as (${bound})
+      select make, sum(count)::int as "count", (select "until" from bound) as "until"
+      from (
+        select make, count(*) as count from car_valuations group by make
+        union all
+        select make, -count(*) from car_valuations where created_at > (select "until" from bound) group by make
+      ) as counts
+      group by make
+      having sum(count) <> 0`,
+    createdAfter: sql`
       select make, count(*)::int as "count" from car_valuations
-      where created_at > ${since.toISOString()}::timestamptz
+      where created_at > ${until.toISOString()}::timestamptz
       group by make`,
   };
 }

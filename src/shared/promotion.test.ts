@@ -22,4 +22,18 @@ describe('the launch promotion', () => {
     expect(voucherLabel(DEFAULT_PROMOTION)).toBe('£100 Love2Shop digital voucher');
     expect(ukDate(new Date('2025-03-30T23:30:00Z'))).toBe('2025-03-31');
   });
+
+  it('gives the UK date of any instant, asked again within the hour or not', () => {
+    // Summer: midnight is 23:00 UTC. Winter: 00:00 UTC. Each asked twice, the second from what is kept.
+    for (let round = 0; round < 2; round += 1) {
+      expect(ukDate(new Date('2026-06-30T22:59:59.999Z'))).toBe('2026-06-30');
+      expect(ukDate(new Date('2026-06-30T23:00:00Z'))).toBe('2026-07-01');
+      expect(ukDate(new Date('2026-06-30T23:59:59Z'))).toBe('2026-07-01');
+      expect(ukDate(new Date('2026-12-31T23:59:59Z'))).toBe('2026-12-31');
+      expect(ukDate(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01-01');
+      // The clocks go back at 01:00 UTC on 25 October 2026: still the 25th either side.
+      expect(ukDate(new Date('2026-10-25T00:30:00Z'))).toBe('2026-10-25');
+      expect(ukDate(new Date('2026-10-25T01:30:00Z'))).toBe('2026-10-25');
+    }
+  });
 });

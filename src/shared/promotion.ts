@@ -35,16 +35,25 @@ export const PROMOTION_TERMS = {
 /** Made once: building a formatter costs more than formatting, and pages ask on every request. */
 let ukDateFormat: Intl.DateTimeFormat | undefined;
 
-/** The last answer of ukDate, by the minute it was for: every page view asks, and the day changes on a minute. */
-let lastUkDate: { minute: number; date: string } | undefined;
+/**
+ * ukDate's answers by UTC hour: London's midnight always falls on a whole UTC hour (00:00 GMT or
+ * 23:00 UTC in summer), so every instant of one UTC hour has the same UK date. Every page view
+ * asks for today's, and a back-office list for the date of each request it links (formatting one
+ * costs microseconds, and a page asks hundreds of times). Kept to a few years of hours.
+ */
+const ukDatesByHour = new Map<number, string>();
+const UK_DATES_KEPT = 50_000;
 
-/** Today's date in the UK as YYYY-MM-DD (a promotion day runs midnight to midnight UK time). */
+/** The UK date of an instant as YYYY-MM-DD (a promotion day runs midnight to midnight UK time). */
 export function ukDate(now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (lastUkDate?.minute === minute) return lastUkDate.date;
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  const known = ukDatesByHour.get(hour);
+  if (known !== undefined) return known;
   ukDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-  lastUkDate = { minute, date: ukDateFormat.format(now) };
-  return lastUkDate.date;
+  if (ukDatesByHour.size >= UK_DATES_KEPT) ukDatesByHour.clear();
+  const date = ukDateFormat.format(now);
+  ukDatesByHour.set(hour, date);
+  return date;
 }
 
 export function promotionPhase(promotion: Promotion, now: Date): PromotionPhase {

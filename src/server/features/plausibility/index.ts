@@ -2,4 +2,10 @@
  * Plausibility checks before an offer (issue 37): the flags of a request's page and of each row of
  * the back office's lists. The rules and their words are in ~/shared/plausibility.
  */
-export { plausibilityFlagsFor, plausibilityFlagsForList, plausibilityListQuery } from './plausibility-service';
+export {
+  plausibilityColumns,
+  plausibilityFlagsFor,
+  plausibilityFlagsForList,
+  plausibilityFlagsOf,
+  plausibilityListQuery,
+} from './plausibility-service';

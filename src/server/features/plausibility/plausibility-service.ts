@@ -55,38 +55,46 @@ const related = (where: SQL, orderBy: SQL): SQL<RelatedJson[]> => sql`(
   ) r
 )`;
 
-/** Another request still being worked: not archived, neither completed nor lost. */
-const otherOpen = sql`o.id <> ${v.id} and o.is_archived = false and o.status not in ('completed', 'lost')`;
+/**
+ * What a row's flags are worked out from, as columns of a query that reads the row as `row` (an
+ * alias of car_valuations named v): its own facts, and its related requests in three correlated
+ * subqueries. The lists select these beside their own columns, so a page and its flags are one
+ * statement; plausibilityFlagsOf turns a row of them into its flags.
+ */
+export function plausibilityColumns(row: typeof v) {
+  /** Another request still being worked: not archived, neither completed nor lost. */
+  const otherOpen = sql`o.id <> ${row.id} and o.is_archived = false and o.status not in ('completed', 'lost')`;
+  return {
+    registration: row.registration,
+    mileage: row.mileage,
+    createdAt: row.createdAt,
+    motExpiryDate: row.motExpiryDate,
+    motStatus: row.motStatus,
+    markedForExport: row.markedForExport,
+    dateOfLastV5CIssued: row.dateOfLastV5CIssued,
+    outstandingFinance: row.outstandingFinance,
+    settlementPence: row.settlementPence,
+    motLastOdometerMiles: row.motLastOdometerMiles,
+    motLastTestOn: row.motLastTestOn,
+    phoneE164: row.phoneE164,
+    email: row.email,
+    earlier: related(
+      sql`o.registration = ${row.registration} and o.created_at < ${row.createdAt}`,
+      sql`o.created_at desc, o.id desc`,
+    ),
+    samePhone: related(sql`o.phone_e164 = ${row.phoneE164} and ${otherOpen}`, sql`o.created_at desc`),
+    sameEmail: related(sql`lower(o.email) = lower(${row.email}) and ${otherOpen}`, sql`o.created_at desc`),
+  };
+}
 
 function relatedQuery(db: Db, ids: readonly string[]) {
   return db
-    .select({
-      id: v.id,
-      registration: v.registration,
-      mileage: v.mileage,
-      createdAt: v.createdAt,
-      motExpiryDate: v.motExpiryDate,
-      motStatus: v.motStatus,
-      markedForExport: v.markedForExport,
-      dateOfLastV5CIssued: v.dateOfLastV5CIssued,
-      outstandingFinance: v.outstandingFinance,
-      settlementPence: v.settlementPence,
-      motLastOdometerMiles: v.motLastOdometerMiles,
-      motLastTestOn: v.motLastTestOn,
-      phoneE164: v.phoneE164,
-      email: v.email,
-      earlier: related(
-        sql`o.registration = ${v.registration} and o.created_at < ${v.createdAt}`,
-        sql`o.created_at desc, o.id desc`,
-      ),
-      samePhone: related(sql`o.phone_e164 = ${v.phoneE164} and ${otherOpen}`, sql`o.created_at desc`),
-      sameEmail: related(sql`lower(o.email) = lower(${v.email}) and ${otherOpen}`, sql`o.created_at desc`),
-    })
+    .select({ id: v.id, ...plausibilityColumns(v) })
     .from(v)
     .where(inArray(v.id, [...ids]));
 }
 
-type RelatedRow = Awaited<ReturnType<ReturnType<typeof relatedQuery>['execute']>>[number];
+type RelatedRow = Omit<Awaited<ReturnType<ReturnType<typeof relatedQuery>['execute']>>[number], 'id'>;
 
 function toRelated(json: RelatedJson, self: { phoneE164: string | null; email: string }): RelatedRequest {
   return {
@@ -108,6 +116,11 @@ function relatedOf(row: RelatedRow): RelatedRequests {
     earlier: row.earlier.map((json) => toRelated(json, row)),
     sameContact: [...contact.values()].map((json) => toRelated(json, row)),
   };
+}
+
+/** The flags of a row selected with plausibilityColumns. */
+export function plausibilityFlagsOf(row: RelatedRow, now: Date): PlausibilityFlag[] {
+  return plausibilityFlags(row, relatedOf(row), now);
 }
 
 /** The flags of one request, for its page. */
@@ -132,7 +145,7 @@ export async function plausibilityFlagsForList(
     db,
     rows.map((r) => r.id),
   )) {
-    flags.set(row.id, plausibilityFlags(row, relatedOf(row), now));
+    flags.set(row.id, plausibilityFlagsOf(row, now));
   }
   return flags;
 }

@@ -127,7 +127,7 @@ describe.each(testEngines)('plausibility checks on %s', (engine) => {
     expect([...unmatched.values()].flat()).toEqual([]);
   });
 
-  it('read a page in one statement, each related list from its index', async () => {
+  it('read a list’s page, its count and every row’s flags in one statement', async () => {
     await setup();
     const rows = await insert(...Array.from({ length: 20 }, () => ({ registration: 'KX19QAB' })));
     const statements: string[] = [];
@@ -141,13 +141,17 @@ describe.each(testEngines)('plausibility checks on %s', (engine) => {
       };
       return () => (client.query = query);
     })();
-    const flags = await plausibilityFlagsForList(db(), rows, NOW);
+    const response = await t!.app.inject({ url: '/api/valuations/active?pageSize=20', headers: { cookie } });
     logger();
-    expect(statements).toHaveLength(1);
-    expect(flags.size).toBe(20);
+    expect(response.statusCode, response.body).toBe(200);
+    // The session's look-up, then the page with its count, its owners and its flags.
+    expect(statements).toHaveLength(2);
+    const page = response.json<ValuationListResponse>();
+    expect(page).toMatchObject({ total: 20, totalCapped: false });
     // The newest has more than five earlier ones; the oldest none.
-    expect(flags.get(rows[19]!.id)?.[0]?.message).toContain('more than 5 earlier requests');
-    expect(flags.get(rows[0]!.id)).toEqual([]);
+    expect(page.items[0]!.id).toBe(rows[19]!.id);
+    expect(page.items[0]!.flags?.[0]?.message).toContain('more than 5 earlier requests');
+    expect(page.items[19]!.flags).toEqual([]);
     expect(await plausibilityFlagsForList(db(), [], NOW)).toEqual(new Map());
   });
 

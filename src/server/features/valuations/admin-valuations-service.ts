@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -26,6 +27,7 @@ import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
+import { plausibilityColumns, plausibilityFlagsOf } from '../plausibility';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
@@ -40,30 +42,35 @@ import { moveValuation } from './lifecycle';
  */
 
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
-const listColumns = {
-  id: carValuations.id,
-  reference: carValuations.reference,
-  registration: carValuations.registration,
-  make: carValuations.make,
-  model: carValuations.model,
-  year: carValuations.year,
-  mileage: carValuations.mileage,
-  firstName: carValuations.firstName,
-  lastName: carValuations.lastName,
-  email: carValuations.email,
-  phone: carValuations.phone,
-  postcode: carValuations.postcode,
-  overallCondition: carValuations.overallCondition,
-  scuffedWheels: carValuations.scuffedWheels,
-  tyresNeedReplacing: carValuations.tyresNeedReplacing,
-  outstandingFinance: carValuations.outstandingFinance,
-  status: carValuations.status,
-  createdAt: carValuations.createdAt,
-  archivedAt: carValuations.archivedAt,
-  documentsCompletedAt: carValuations.documentsCompletedAt,
-  assignedUserId: carValuations.assignedUserId,
-  firstAnsweredAt: carValuations.firstAnsweredAt,
-};
+function listColumnsOf(t: typeof carValuations | typeof v) {
+  return {
+    id: t.id,
+    reference: t.reference,
+    registration: t.registration,
+    make: t.make,
+    model: t.model,
+    year: t.year,
+    mileage: t.mileage,
+    firstName: t.firstName,
+    lastName: t.lastName,
+    email: t.email,
+    phone: t.phone,
+    postcode: t.postcode,
+    overallCondition: t.overallCondition,
+    scuffedWheels: t.scuffedWheels,
+    tyresNeedReplacing: t.tyresNeedReplacing,
+    outstandingFinance: t.outstandingFinance,
+    status: t.status,
+    createdAt: t.createdAt,
+    archivedAt: t.archivedAt,
+    documentsCompletedAt: t.documentsCompletedAt,
+    assignedUserId: t.assignedUserId,
+    firstAnsweredAt: t.firstAnsweredAt,
+  };
+}
+const listColumns = listColumnsOf(carValuations);
+/** A page's rows are read as `v`, the name plausibilityColumns reads a row by. */
+const v = alias(carValuations, 'v');
 export type ListRow = Pick<CarValuation, keyof typeof listColumns>;
 
 /** A list row as the API gives it, with its owner's name (`owners`: from staffNamesFor). */
@@ -148,19 +155,39 @@ export async function listValuations(
   context: { now: Date; viewerUserId?: number },
 ): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  const counted = await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count);
-  const matches = Number(counted.rows[0]?.total ?? 0);
-  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
-  const totalCapped = matches > VALUATION_LIST_COUNT_CAP;
-  const fewMatches = !totalCapped;
+  let matches: number | undefined;
+  if (filters.q) {
+    // A search counts first: how many match decides how its page is found (see listQueries).
+    const counted = await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count);
+    matches = Number(counted.rows[0]?.total ?? 0);
+  }
+  const fewMatches = matches !== undefined && matches <= VALUATION_LIST_COUNT_CAP;
   const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
-  const owners = await staffNamesFor(db, rows);
+  // Otherwise the page carried the count; a page past the end carries nothing, so it counts apart.
+  if (matches === undefined) {
+    matches =
+      rows[0]?.total ??
+      (page === 1
+        ? 0
+        : Number(
+            (await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count)).rows[0]?.total,
+          ));
+  }
+  const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
+  const owners = new Map(
+    rows.flatMap(({ row, owner }) =>
+      row.assignedUserId !== null && owner ? [[row.assignedUserId, staffName(owner)]] : [],
+    ),
+  );
   return {
-    items: rows.map((row) => toListItem(row, owners)),
+    items: rows.map(({ row, plausibility }) => ({
+      ...toListItem(row, owners),
+      flags: plausibilityFlagsOf(plausibility, context.now),
+    })),
     page,
     pageSize,
     total,
-    totalCapped,
+    totalCapped: matches > VALUATION_LIST_COUNT_CAP,
     pageCount: Math.ceil(total / pageSize),
     now: context.now.toISOString(),
   };
@@ -260,27 +287,48 @@ export function listQueries(
     // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
     // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
     const walked = valuationListWhere(archived, filters, options, { walk: true });
-    return { count, page: pageById(db, walked, filters, offset) };
+    return { count, page: pageRows(db, pageIds(db, walked, filters, offset), filters) };
   }
   if (filters.q) {
     // A few matches (the count says at most VALUATION_LIST_COUNT_CAP): the page is sorted from all of them.
     // The subquery's LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from
     // merging it into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
     const matches = db
-      .select(listColumns)
+      .select({ id: carValuations.id, createdAt: carValuations.createdAt })
       .from(carValuations)
       .where(where)
       .limit(VALUATION_LIST_COUNT_CAP + 1)
       .as('matches');
-    const page = db
-      .select()
+    const ids = db
+      .select({ id: matches.id })
       .from(matches)
       .orderBy(...listOrder(filters, matches))
       .limit(filters.pageSize)
       .offset(offset);
-    return { count, page };
+    return { count, page: pageRows(db, ids, filters) };
   }
-  return { count, page: pageById(db, where, filters, offset) };
+  // No search: the page carries its list's count, so a page is one statement.
+  return { count, page: pageRows(db, pageIds(db, where, filters, offset), filters, count) };
+}
+
+/**
+ * A page's rows by id, in the list's order, each with its owner's name (a join on users) and what
+ * its plausibility flags are worked out from (plausibilityColumns: three short index probes per
+ * row), and `total`, the capped count, when `count` is given: the page and all it shows in one
+ * statement, one round trip.
+ */
+function pageRows(db: Db, ids: SQL | SQLWrapper, filters: ValuationListFilters, count?: SQL) {
+  return db
+    .select({
+      row: listColumnsOf(v),
+      owner: { username: users.username, firstName: users.firstName, lastName: users.lastName },
+      plausibility: plausibilityColumns(v),
+      total: count ? sql<number>`(${count})`.mapWith(Number) : sql<null>`null`,
+    })
+    .from(v)
+    .leftJoin(users, eq(users.id, v.assignedUserId))
+    .where(inArray(v.id, ids))
+    .orderBy(...listOrder(filters, v));
 }
 
 /**
@@ -302,21 +350,16 @@ function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL 
 /**
  * A deferred join: the page's ids come from the index alone (created_at and id are in it, so an
  * index-only scan skips the offset's rows without touching the table), then only those rows are
- * read. Page 500 otherwise fetched 10,000 scattered rows to throw all but 20 away.
+ * read (pageRows). Page 500 otherwise fetched 10,000 scattered rows to throw all but 20 away.
  */
-function pageById(db: Db, where: SQL, filters: ValuationListFilters, offset: number) {
-  const pageIds = db
+function pageIds(db: Db, where: SQL, filters: ValuationListFilters, offset: number) {
+  return db
     .select({ id: carValuations.id })
     .from(carValuations)
     .where(where)
     .orderBy(...listOrder(filters, carValuations))
     .limit(filters.pageSize)
     .offset(offset);
-  return db
-    .select(listColumns)
-    .from(carValuations)
-    .where(inArray(carValuations.id, pageIds))
-    .orderBy(...listOrder(filters, carValuations));
 }
 
 /**

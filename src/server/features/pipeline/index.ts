@@ -3,5 +3,10 @@
  * promise (its timers on the dashboard, its alerts, and the figure of how well it is kept).
  */
 export { pipelineRoutes, type PipelineRoutesDeps } from './pipeline-routes';
-export { sendPromiseAlerts, PROMISE_ALERTS_EVERY_MS, type PromiseAlertDeps } from './promise-alerts';
+export {
+  promiseAlertsDueQuery,
+  sendPromiseAlerts,
+  PROMISE_ALERTS_EVERY_MS,
+  type PromiseAlertDeps,
+} from './promise-alerts';
 export { promiseStats } from './promise-stats';

@@ -46,36 +46,45 @@ export async function sendPromiseAlerts(
   return { warnings, breaches };
 }
 
-async function alertBatch(deps: PromiseAlertDeps, kind: Kind, now: Date): Promise<number> {
+/**
+ * The next batch of requests due `kind`'s alert at `now`, locked (the database tests EXPLAIN it).
+ * It reads the partial index of requests not yet alerted at 24 hours
+ * (car_valuations_promise_alert_due_idx), oldest first: only those past the hour. A request alerted
+ * at 24 hours needs no warning (the breach marks both), so the warning's query names that too, and
+ * the index serves both.
+ */
+export function promiseAlertsDueQuery(tx: Db, kind: Kind, now: Date) {
   const hours = kind === 'breach' ? PROMISE_HOURS : PROMISE_WARNING_HOURS;
   const sentColumn = kind === 'breach' ? carValuations.promiseBreachSentAt : carValuations.promiseWarningSentAt;
+  return tx
+    .select({
+      id: carValuations.id,
+      reference: carValuations.reference,
+      registration: carValuations.registration,
+      make: carValuations.make,
+      model: carValuations.model,
+      createdAt: carValuations.createdAt,
+      assignedUserId: carValuations.assignedUserId,
+    })
+    .from(carValuations)
+    .where(
+      and(
+        sql`${carValuations.isArchived} = false`,
+        awaitingFirstAnswer(),
+        lte(carValuations.createdAt, new Date(now.getTime() - hours * HOUR_MS)),
+        isNull(carValuations.promiseBreachSentAt),
+        isNull(sentColumn),
+      ),
+    )
+    .orderBy(asc(carValuations.createdAt), asc(carValuations.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true, of: carValuations });
+}
+
+async function alertBatch(deps: PromiseAlertDeps, kind: Kind, now: Date): Promise<number> {
+  const sentColumn = kind === 'breach' ? carValuations.promiseBreachSentAt : carValuations.promiseWarningSentAt;
   return deps.db.transaction(async (tx) => {
-    // The partial index of requests not yet alerted at 24 hours (car_valuations_promise_alert_due_idx),
-    // oldest first: only those past the hour are read. A request alerted at 24 hours needs no warning
-    // (the breach marks both), so the warning's query names that too, and the index serves both.
-    const due = await tx
-      .select({
-        id: carValuations.id,
-        reference: carValuations.reference,
-        registration: carValuations.registration,
-        make: carValuations.make,
-        model: carValuations.model,
-        createdAt: carValuations.createdAt,
-        assignedUserId: carValuations.assignedUserId,
-      })
-      .from(carValuations)
-      .where(
-        and(
-          sql`${carValuations.isArchived} = false`,
-          awaitingFirstAnswer(),
-          lte(carValuations.createdAt, new Date(now.getTime() - hours * HOUR_MS)),
-          isNull(carValuations.promiseBreachSentAt),
-          isNull(sentColumn),
-        ),
-      )
-      .orderBy(asc(carValuations.createdAt), asc(carValuations.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true, of: carValuations });
+    const due = await promiseAlertsDueQuery(tx, kind, now);
     if (due.length === 0) return 0;
     const owners = await ownersOf(tx, due);
     for (const request of due) {

@@ -4,6 +4,7 @@ import type { Db } from '~/server/db/client';
 import { valuationListQuerySchema, type ValuationListQuery } from '~/shared/admin-valuations';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { referenceFor } from '../../../../test/helpers/valuation';
+import { promiseAlertsDueQuery } from '../pipeline';
 import { listQueries } from './admin-valuations-service';
 import { liveTallyQuery, tallyQuery } from './daily-tallies';
 import { statsQueries } from './stats';
@@ -129,5 +130,16 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     const byMake = await planOf(queries.byMake);
     expect(byMake).toContain('Index Only Scan using car_valuations_make_idx');
     expect(byMake).toMatch(byCreatedAt);
+  });
+
+  it('finds the requests due a promise alert in the partial index of those not yet alerted', async () => {
+    // A day after the newest row, every unanswered one is past both 20 and 24 hours: the index
+    // holds them all, and the job reads them oldest first from it, never the table.
+    const now = new Date('2026-04-15T12:00:00Z');
+    for (const kind of ['breach', 'warning'] as const) {
+      const plan = await planOf(promiseAlertsDueQuery(db, kind, now));
+      expect(plan, kind).toContain('car_valuations_promise_alert_due_idx');
+      expect(plan, kind).not.toMatch(WHOLE_TABLE);
+    }
   });
 });

@@ -82,7 +82,6 @@ export function promiseAlertsDueQuery(tx: Db, kind: Kind, now: Date) {
 }
 
 async function alertBatch(deps: PromiseAlertDeps, kind: Kind, now: Date): Promise<number> {
-  const sentColumn = kind === 'breach' ? carValuations.promiseBreachSentAt : carValuations.promiseWarningSentAt;
   return deps.db.transaction(async (tx) => {
     const due = await promiseAlertsDueQuery(tx, kind, now);
     if (due.length === 0) return 0;

@@ -8,4 +8,5 @@ export {
   plausibilityFlagsForList,
   plausibilityFlagsOf,
   plausibilityListQuery,
+  plausibilityRow,
 } from './plausibility-service';

@@ -29,7 +29,12 @@ import type { ValuationStage } from '~/shared/valuation-lifecycle';
  * a car read all thousand to find the few before them (66 ms for a page of 20 on PostgreSQL).
  */
 
-const v = alias(carValuations, 'v');
+/**
+ * The row a query reads when it selects plausibilityColumns: the related requests' subqueries name
+ * it (`v.phone_e164`), so a list that wants the flags reads its rows as this alias.
+ */
+export const plausibilityRow = alias(carValuations, 'v');
+const v = plausibilityRow;
 const LIMIT = PLAUSIBILITY_LINKS_SHOWN + 1;
 
 /**

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -27,7 +26,7 @@ import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
-import { plausibilityColumns, plausibilityFlagsOf } from '../plausibility';
+import { plausibilityColumns, plausibilityFlagsOf, plausibilityRow as v } from '../plausibility';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
@@ -69,8 +68,6 @@ function listColumnsOf(t: typeof carValuations | typeof v) {
   };
 }
 const listColumns = listColumnsOf(carValuations);
-/** A page's rows are read as `v`, the name plausibilityColumns reads a row by. */
-const v = alias(carValuations, 'v');
 export type ListRow = Pick<CarValuation, keyof typeof listColumns>;
 
 /** A list row as the API gives it, with its owner's name (`owners`: from staffNamesFor). */
@@ -155,24 +152,16 @@ export async function listValuations(
   context: { now: Date; viewerUserId?: number },
 ): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  let matches: number | undefined;
-  if (filters.q) {
-    // A search counts first: how many match decides how its page is found (see listQueries).
-    const counted = await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count);
-    matches = Number(counted.rows[0]?.total ?? 0);
-  }
+  const countMatches = async () =>
+    Number(
+      (await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count)).rows[0]?.total ?? 0,
+    );
+  // A search counts first: how many match decides how its page is found (see listQueries).
+  let matches = filters.q ? await countMatches() : undefined;
   const fewMatches = matches !== undefined && matches <= VALUATION_LIST_COUNT_CAP;
   const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
   // Otherwise the page carried the count; a page past the end carries nothing, so it counts apart.
-  if (matches === undefined) {
-    matches =
-      rows[0]?.total ??
-      (page === 1
-        ? 0
-        : Number(
-            (await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count)).rows[0]?.total,
-          ));
-  }
+  matches ??= rows[0]?.total ?? (page === 1 ? 0 : await countMatches());
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { serializeError } from './database-errors';
+import { createStatementNames, preparingPglite, withStatementName } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -90,7 +91,8 @@ const consoleLogger: DatabaseLogger = {
 };
 
 function wrapPglite(client: PGlite, releaseLock: () => void): Database {
-  const db: Db = drizzlePglite({ client, schema });
+  // Drizzle runs its queries through a client that prepares the habitual ones (prepared-statements.ts).
+  const db: Db = drizzlePglite({ client: preparingPglite(client), schema });
   const close = once(async () => {
     try {
       await client.close();
@@ -130,6 +132,11 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
   // request is answered 503; LendingPool gives the broken client back. This one also hears errors
   // a client emits after it has been given back and dropped.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // The pool's own queries (drizzle's, outside transactions) run habitual texts as named statements.
+  const names = createStatementNames();
+  const query = pool.query.bind(pool);
+  pool.query = ((config: unknown, ...rest: unknown[]) =>
+    (query as (...args: unknown[]) => unknown)(withStatementName(names, config), ...rest)) as typeof pool.query;
   const db: Db = drizzleNodePg({ client: pool, schema });
   const close = once(() => pool.end());
   const listen = (channel: string, onNotify: (payload: string) => void) =>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { integerLiteral } from '~/server/db/prepared-statements';
 import { VALUATION_LIST_COUNT_CAP } from '~/shared/admin-valuations';
 import { addDays } from '~/shared/calendar-date';
 import { ukDate } from '~/shared/promotion';
@@ -20,7 +21,7 @@ import type { DailyTallies } from '../valuations';
 export async function promiseStats(db: Db, tallies: DailyTallies, now: Date): Promise<PromiseStats> {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const promise = sql`make_interval(hours => ${PROMISE_HOURS})`;
-  const cap = VALUATION_LIST_COUNT_CAP + 1;
+  const cap = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
   const unanswered = sql`first_answered_at is null and is_archived = false and status not in ('completed', 'lost')`;
   const [days, open] = await Promise.all([
     tallies.lastDays(now),

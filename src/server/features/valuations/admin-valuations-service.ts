@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { integerLiteral } from '~/server/db/prepared-statements';
 import {
   carValuations,
   users,
@@ -276,7 +277,7 @@ export function listQueries(
     // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
     // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
     const walked = valuationListWhere(archived, filters, options, { walk: true });
-    return { count, page: pageRows(db, pageIds(db, walked, filters, offset), filters) };
+    return { count, page: pageRows(db, pageIds(walked, filters, offset), filters) };
   }
   if (filters.q) {
     // A few matches (the count says at most VALUATION_LIST_COUNT_CAP): the page is sorted from all of them.
@@ -297,7 +298,7 @@ export function listQueries(
     return { count, page: pageRows(db, ids, filters) };
   }
   // No search: the page carries its list's count, so a page is one statement.
-  return { count, page: pageRows(db, pageIds(db, where, filters, offset), filters, count) };
+  return { count, page: pageRows(db, pageIds(where, filters, offset), filters, count) };
 }
 
 /**
@@ -328,7 +329,7 @@ function pageRows(db: Db, ids: SQL | SQLWrapper, filters: ValuationListFilters, 
  * LIMIT made PostgreSQL walk the newest-first index instead, reading far more rows for a rare term.
  */
 function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL {
-  const limit = VALUATION_LIST_COUNT_CAP + 1;
+  const limit = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
   if (!filters.q) {
     return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
   }
@@ -340,15 +341,13 @@ function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL 
  * A deferred join: the page's ids come from the index alone (created_at and id are in it, so an
  * index-only scan skips the offset's rows without touching the table), then only those rows are
  * read (pageRows). Page 500 otherwise fetched 10,000 scattered rows to throw all but 20 away.
+ * Its limit and offset are written into the text (integerLiteral), so the page's prepared
+ * statement keeps one generic plan instead of being planned on every run.
  */
-function pageIds(db: Db, where: SQL, filters: ValuationListFilters, offset: number) {
-  return db
-    .select({ id: carValuations.id })
-    .from(carValuations)
-    .where(where)
-    .orderBy(...listOrder(filters, carValuations))
-    .limit(filters.pageSize)
-    .offset(offset);
+function pageIds(where: SQL, filters: ValuationListFilters, offset: number): SQL {
+  const order = sql.join(listOrder(filters, carValuations), sql`, `);
+  const [limit, skip] = [integerLiteral(filters.pageSize), integerLiteral(offset)];
+  return sql`(select ${carValuations.id} from ${carValuations} where ${where} order by ${order} limit ${limit} offset ${skip})`;
 }
 
 /**

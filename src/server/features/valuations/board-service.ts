@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { integerLiteral } from '~/server/db/prepared-statements';
 import { carValuations, users } from '~/server/db/schema';
 import type { ValuationListFilters } from '~/shared/admin-valuations';
 import {
@@ -87,7 +88,7 @@ function boardCounts(filters: BoardFilters, context: ListContext): SQL {
   const t = carValuations;
   const counts = stagesOf(filters).map((stage) => {
     const where = valuationListWhere(false, listFilters(filters, stage), context);
-    const capped = sql`select 1 from ${t} where ${where} limit ${BOARD_COUNT_CAP + 1}`;
+    const capped = sql`select 1 from ${t} where ${where} limit ${integerLiteral(BOARD_COUNT_CAP + 1)}`;
     return sql`(select count(*)::int from (${capped}) as capped) as ${sql.identifier(stage)}`;
   });
   return sql`select ${sql.join(counts, sql`, `)}`;
@@ -172,7 +173,7 @@ function cardsOf(
     from ${t}
     where ${matching}${following}
     order by ${t.createdAt} desc, ${t.id} desc
-    limit ${BOARD_COLUMN_SIZE + 1})`;
+    limit ${integerLiteral(BOARD_COLUMN_SIZE + 1)})`;
 }
 
 function toCard(row: CardRow): BoardCard {

@@ -84,7 +84,8 @@ export const valuationListQuerySchema = paginationQuery({
 }).extend({
   /**
    * Part of the registration (spaces ignored), of "make model", of "first last" name or of the
-   * e-mail address, any case; or a whole reference however typed ("cb 7k3 9qx").
+   * e-mail address, any case; or a whole reference however typed ("cb 7k3 9qx"). A whole dated
+   * registration ("ab12 cde") finds that car's requests only.
    */
   q: storableCharacters(z.string().trim())
     .pipe(z.string().max(VALUATION_SEARCH_MAX_LENGTH, adminValuationMessages.searchTooLong))

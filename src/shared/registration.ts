@@ -36,3 +36,17 @@ export function storageRegistration(value: string): string {
 
 /** Letters and digits only, once in storage form. */
 export const REGISTRATION_PATTERN = /^[A-Z0-9]+$/;
+
+/**
+ * A whole registration of the three dated formats, in storage form: current ("AB12CDE"), prefix
+ * ("A123BCD") and suffix ("ABC123D"). Staff who type one mean that car, so the back office's search
+ * looks it up exactly rather than as part of a word (issue 37). Dateless and Northern Irish marks are
+ * left out: short, they can also be part of a name or an address.
+ */
+const DATED_REGISTRATION = /^(?:[A-Z]{2}\d{2}[A-Z]{3}|[A-Z]\d{1,3}[A-Z]{3}|[A-Z]{3}\d{1,3}[A-Z])$/;
+
+/** The storage form of `typed` when it is a whole dated registration ("ab12 cde"), else undefined. */
+export function wholeRegistration(typed: string): string | undefined {
+  const registration = storageRegistration(typed);
+  return DATED_REGISTRATION.test(registration) ? registration : undefined;
+}

@@ -103,6 +103,15 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     }
   });
 
+  it('finds a whole registration through its own index, newest first, counted in the page', async () => {
+    const { page, count } = listQueries(db, false, filters({ q: 'ab12 cde' }));
+    for (const plan of [await planOf(page), await planOf(count)]) {
+      expect(plan).toContain('car_valuations_registration_created_at_id_idx');
+      expect(plan).not.toMatch(/trgm_idx/);
+      expect(plan).not.toMatch(WHOLE_TABLE);
+    }
+  });
+
   it('finds a reference through its unique index, beside the trigram ones, never by reading the table', async () => {
     const search = filters({ q: 'cb 7k3 9qx' });
     // One match at most, so the page comes from the few-matches plan (listValuations counts first).

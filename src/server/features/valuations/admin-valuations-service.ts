@@ -23,6 +23,7 @@ import {
   type ValuationStatusValue,
 } from '~/shared/admin-valuations';
 import { parseValuationReference } from '~/shared/valuation-reference';
+import { wholeRegistration } from '~/shared/registration';
 import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
@@ -158,7 +159,7 @@ export async function listValuations(
       (await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count)).rows[0]?.total ?? 0,
     );
   // A search counts first: how many match decides how its page is found (see listQueries).
-  let matches = filters.q ? await countMatches() : undefined;
+  let matches = searchesText(filters) ? await countMatches() : undefined;
   const fewMatches = matches !== undefined && matches <= VALUATION_LIST_COUNT_CAP;
   const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
   // Otherwise the page carried the count; a page past the end carries nothing, so it counts apart.
@@ -272,14 +273,14 @@ export function listQueries(
   const where = valuationListWhere(archived, filters, options);
   const offset = (filters.page - 1) * filters.pageSize;
   const count = cappedCount(where, filters);
-  if (filters.q && !options.fewMatches) {
+  if (searchesText(filters) && !options.fewMatches) {
     // Matches are common (past VALUATION_LIST_COUNT_CAP): walk the list newest first until a page of them
     // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
     // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
     const walked = valuationListWhere(archived, filters, options, { walk: true });
     return { count, page: pageRows(db, pageIds(walked, filters, offset), filters) };
   }
-  if (filters.q) {
+  if (searchesText(filters)) {
     // A few matches (the count says at most VALUATION_LIST_COUNT_CAP): the page is sorted from all of them.
     // The subquery's LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from
     // merging it into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
@@ -297,7 +298,8 @@ export function listQueries(
       .offset(offset);
     return { count, page: pageRows(db, ids, filters) };
   }
-  // No search: the page carries its list's count, so a page is one statement.
+  // No search (or a whole registration, looked up as a filter is): the page carries its list's
+  // count, so a page is one statement.
   return { count, page: pageRows(db, pageIds(where, filters, offset), filters, count) };
 }
 
@@ -330,7 +332,7 @@ function pageRows(db: Db, ids: SQL | SQLWrapper, filters: ValuationListFilters, 
  */
 function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL {
   const limit = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
-  if (!filters.q) {
+  if (!searchesText(filters)) {
     return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
   }
   return sql`with matches as materialized (select 1 from ${carValuations} where ${where})
@@ -361,6 +363,15 @@ function listOrder(
   return filters.sort === 'time_left' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
 }
 
+/**
+ * Whether a search looks for text (part of a word: counted first, see listValuations), rather than
+ * for a whole registration, which is looked up exactly through the `(registration, created_at desc,
+ * id desc)` index, already newest first, like a filter.
+ */
+function searchesText(filters: Pick<ValuationListFilters, 'q'>): boolean {
+  return filters.q !== undefined && wholeRegistration(filters.q) === undefined;
+}
+
 /** LIKE's own wildcards in a search are taken literally. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -369,7 +380,8 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * "first last" name or of the e-mail address (its trigram index is there; staff paste addresses),
  * in any case. Each side is the exact expression of its trigram index (valuationSearchExpressions).
  * Or the whole reference, however it was typed ("cb 7k3 9qx", "7K39QX"): read into its stored form
- * and matched exactly, through the column's unique index (a part of one finds nothing).
+ * and matched exactly, through the column's unique index (a part of one finds nothing). A whole
+ * dated registration ("ab12 cde") finds that car's requests only, through the registration's index.
  */
 function searchMatches(search: string): SQL {
   const term = search.toLowerCase().replace(/\s+/g, ' ');
@@ -377,6 +389,8 @@ function searchMatches(search: string): SQL {
   const reference = parseValuationReference(search);
   const t = carValuations;
   const x = valuationSearchExpressions;
+  const whole = wholeRegistration(search);
+  if (whole) return or(reference ? eq(t.reference, reference) : undefined, eq(t.registration, whole))!;
   return or(
     reference ? eq(t.reference, reference) : undefined,
     sql`${x.registration(t)} like ${likeTerm(registration)}`,

@@ -255,6 +255,26 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect((await list('/api/valuations/active?q=nobody')).items).toEqual([]);
     });
 
+    it('find a car by its whole registration, newest first, and not a name or address that holds it', async () => {
+      await setup();
+      await insert(
+        { registration: 'AB12CDE', lastName: 'Older', createdAt: new Date('2026-01-01T10:00:00Z') },
+        { registration: 'AB12CDE', lastName: 'Newer', createdAt: new Date('2026-02-01T10:00:00Z') },
+        { registration: 'A123BCD', email: 'ab12cde@mail.example' },
+        { registration: 'ABC123D', lastName: 'Suffix' },
+        { registration: 'AB12CDF' },
+      );
+      const q = (term: string) => registrations(`/api/valuations/active?q=${encodeURIComponent(term)}`);
+      const found = await list(`/api/valuations/active?q=${encodeURIComponent('ab12 cde')}`);
+      expect(found.items.map((item) => item.lastName)).toEqual(['Newer', 'Older']);
+      expect(found).toMatchObject({ total: 2, totalCapped: false, pageCount: 1 });
+      expect(await q('a123bcd')).toEqual(['A123BCD']);
+      expect(await q('ABC 123D')).toEqual(['ABC123D']);
+      // Part of a registration is still found as part of a word, anywhere it is.
+      expect(new Set(await q('ab12cd'))).toEqual(new Set(['AB12CDE', 'AB12CDF', 'A123BCD']));
+      expect(await q('AB12CDX')).toEqual([]);
+    });
+
     it('find a valuation by its whole reference however it is typed, in either list', async () => {
       await setup();
       await insert(

@@ -300,10 +300,13 @@ export const carValuations = pgTable(
     // only the few before a request's own time (issue 37), however often the car was sent. By the
     // registration alone, the oldest requests of a car sent a thousand times read all thousand. The
     // id breaks ties in the index's own order, so the few come out sorted, with no sort step.
-    index('car_valuations_registration_created_at_id_idx').on(
+    // is_archived last, after the order: a search by a whole registration (either list) counts and
+    // pages its requests from the index alone, without visiting a row per request.
+    index('car_valuations_registration_created_at_id_archived_idx').on(
       t.registration,
       newestFirst(t.createdAt),
       newestFirst(t.id),
+      t.isArchived,
     ),
     // Who is calling: the latest valuation with the caller's number (features/calls).
     index('car_valuations_phone_e164_created_at_idx').on(t.phoneE164, newestFirst(t.createdAt)),

@@ -18,7 +18,7 @@ import type { ValuationStage } from '~/shared/valuation-lifecycle';
  *
  * One statement for a whole page of the list: the page's rows by primary key, and for each three
  * correlated subqueries of at most PLAUSIBILITY_LINKS_SHOWN + 1 rows, each on its own index:
- *  - the newest earlier requests for the registration: `car_valuations_registration_created_at_id_idx`,
+ *  - the newest earlier requests for the registration: `car_valuations_registration_created_at_id_archived_idx`,
  *    read from the request's own time backwards, so the walk stops at the sixth;
  *  - open requests with the phone number: `car_valuations_phone_e164_created_at_idx`, newest first
  *    as the index holds them, so the walk stops at the sixth match;

@@ -169,7 +169,7 @@ describe.each(testEngines)('plausibility checks on %s', (engine) => {
     const ids = (await db().select({ id: carValuations.id }).from(carValuations).limit(20)).map((r) => r.id);
     const plan = await db().execute<{ 'QUERY PLAN': string }>(sql`explain ${plausibilityListQuery(db(), ids)}`);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('car_valuations_registration_created_at_id_idx');
+    expect(text).toContain('car_valuations_registration_created_at_id_archived_idx');
     expect(text).toContain('car_valuations_phone_e164_created_at_idx');
     expect(text).toContain('car_valuations_email_lower_idx');
     expect(text).not.toContain('Seq Scan');

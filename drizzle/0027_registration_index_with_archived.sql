@@ -1,0 +1,2 @@
+DROP INDEX "car_valuations_registration_created_at_id_idx";--> statement-breakpoint
+CREATE INDEX "car_valuations_registration_created_at_id_archived_idx" ON "car_valuations" USING btree ("registration","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"is_archived");

@@ -5,10 +5,10 @@
  * Why: an unnamed statement is parsed, analysed and planned on every run. For the back office's
  * list page (one statement with its count, its owners and its flags' subqueries) that was more
  * than half of the database's work: at 1,000,000 requests, 7.3 ms a page on the PostgreSQL server
- * against 4.0 ms prepared (docs/decisions/005). PostgreSQL's
- * plan cache still decides, per statement, between a plan made for each run's values (after the
- * first five, only while it is estimated cheaper) and one generic plan, so a search whose plan
- * depends on its term keeps getting a plan of its own.
+ * against 4.0 ms prepared (docs/decisions/005). PostgreSQL's plan cache still decides, per
+ * statement, between a plan made for each run's values (after the first five, only while it is
+ * estimated cheaper) and one generic plan, so a search whose plan depends on its term keeps getting
+ * a plan of its own.
  *
  * Which statements: a text is named on its PREPARE_AFTER_RUNS-th run, and at most
  * MAX_PREPARED_STATEMENTS texts are named in a process, so texts that vary (an IN list of another

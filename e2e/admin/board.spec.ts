@@ -183,6 +183,9 @@ test.describe('[ADMIN][BOARD]', () => {
     await deeDialog.getByRole('button', { name: 'Mark as lost' }).press('Enter');
     await expectToast(page, boardMessages.moved, `${dee.reference} is marked as lost: No reply from the seller.`);
     await expect(cardIn(page, dee)).toHaveCount(0);
+    // Gone, not just fading out: on its way out the dialog hands focus back to the heading, and a
+    // key pressed on another card before then would land on the heading instead.
+    await expect(deeDialog).toHaveCount(0);
     // Its column's heading has focus: the card it was on is gone.
     await expect(page.getByRole('heading', { level: 2, name: 'Contacted' })).toBeFocused();
 

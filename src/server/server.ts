@@ -10,6 +10,7 @@ import { createSessionStore } from './auth/sessions';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { maintainPglite, PGLITE_MAINTENANCE_EVERY_MS } from './db/pglite-maintenance';
 import { deleteExpiredVisitRecords } from './features/analytics';
 import { deleteExpiredDistanceLookups } from './features/distance';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
@@ -21,7 +22,7 @@ import { deleteExpiredIdempotencyKeys } from './http/idempotency';
 import { deleteOldRateLimitCounters } from './http/rate-limit';
 import { createJobRunner } from './jobs/runner';
 import { sendPromiseAlerts } from './features/pipeline';
-import { OUTBOX_JOB, RETENTION_JOB, serverJobs } from './jobs/server-jobs';
+import { DATABASE_MAINTENANCE_JOB, OUTBOX_JOB, RETENTION_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
 
@@ -103,6 +104,18 @@ export async function startServer(options: {
               signal,
             ),
         },
+        // PGlite has no autovacuum: its tables are vacuumed and analysed by this job instead.
+        databaseMaintenance:
+          database.engine === 'pglite'
+            ? {
+                everyMs: PGLITE_MAINTENANCE_EVERY_MS,
+                run: async (signal) => {
+                  const done = await maintainPglite(database.db, signal);
+                  if (done.length > 0)
+                    app?.log.info({ job: DATABASE_MAINTENANCE_JOB, tables: done }, 'database maintenance');
+                },
+              }
+            : undefined,
         // Once a UK day, across every process: what is past its period (RETENTION_* settings) goes.
         retention: createRetention({
           db: database.db,

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner, type Job, type Scheduler } from './runner';
-import { OUTBOX_JOB, serverJobs } from './server-jobs';
+import { DATABASE_MAINTENANCE_JOB, OUTBOX_JOB, serverJobs } from './server-jobs';
 
 /** A scheduler the test advances by hand: no real timers. */
 function manualScheduler() {
@@ -199,6 +199,23 @@ describe('background jobs', () => {
     });
     await jobs.find((j) => j.name === 'expired records clean-up')!.run(new AbortController().signal);
     expect(seen).toEqual([`a ${at.toISOString()}`, `b ${at.toISOString()}`]);
+  });
+
+  it('the embedded database’s maintenance is a job only where it is given (PGlite, not a server)', async () => {
+    const base = {
+      outbox: { drain: async () => 0 },
+      expiredRecords: [],
+      clock: () => new Date(),
+      sessions: { deleteExpired: async () => 0 },
+      throttle: { deleteOld: async () => {} },
+    };
+    expect(serverJobs(base).map((j) => j.name)).not.toContain(DATABASE_MAINTENANCE_JOB);
+    let runs = 0;
+    const jobs = serverJobs({ ...base, databaseMaintenance: { everyMs: 60_000, run: async () => ++runs } });
+    const maintenance = jobs.find((j) => j.name === DATABASE_MAINTENANCE_JOB);
+    expect(maintenance?.everyMs).toBe(60_000);
+    await maintenance!.run(new AbortController().signal);
+    expect(runs).toBe(1);
   });
 
   it('the server’s jobs include the outbox worker, which runs at once and then polls', async () => {

@@ -26,6 +26,9 @@ export const RETENTION_WAKE_EVERY_MS = 60 * 60 * 1000;
 /** The retention job's name. */
 export const RETENTION_JOB = 'retention';
 
+/** The embedded database's vacuum and analyse job's name (PGlite only). */
+export const DATABASE_MAINTENANCE_JOB = 'database maintenance';
+
 /** The 24-hour promise's alerts job's name. */
 export const PROMISE_ALERTS_JOB = 'promise alerts';
 
@@ -42,12 +45,26 @@ export type ServerJobDeps = {
   retention?: Pick<Retention, 'runToday'>;
   /** The 24-hour promise's alerts (issue 37), every `everyMs`; none without it. */
   promiseAlerts?: { everyMs: number; run(now: Date, signal: AbortSignal): Promise<unknown> };
+  /**
+   * What autovacuum does on a server, for the embedded PGlite, which has none (db/pglite-maintenance.ts);
+   * none on a PostgreSQL server.
+   */
+  databaseMaintenance?: { everyMs: number; run(signal: AbortSignal): Promise<unknown> };
 };
 
 /** Every background job of the server, one entry each. */
 export function serverJobs(deps: ServerJobDeps): Job[] {
-  const { retention, promiseAlerts } = deps;
+  const { retention, promiseAlerts, databaseMaintenance } = deps;
   return [
+    ...(databaseMaintenance
+      ? [
+          {
+            name: DATABASE_MAINTENANCE_JOB,
+            everyMs: databaseMaintenance.everyMs,
+            run: (signal: AbortSignal) => databaseMaintenance.run(signal).then(() => {}),
+          },
+        ]
+      : []),
     ...(promiseAlerts
       ? [
           {

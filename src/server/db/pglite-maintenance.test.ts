@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
+import { maintainPglite, maintenanceNeeded, type TableActivity } from './pglite-maintenance';
+
+const activity = (counts: Partial<TableActivity>): TableActivity => ({
+  schema: 'public',
+  table: 'car_valuations',
+  estimatedRows: 10_000,
+  deadRows: 0,
+  insertedSinceVacuum: 0,
+  changedSinceAnalyze: 0,
+  ...counts,
+});
+
+describe("autovacuum's rules", () => {
+  it('vacuums past 50 + 20% dead rows or 1,000 + 20% new ones, and analyses past 50 + 10% changed', () => {
+    expect(maintenanceNeeded(activity({}))).toEqual({ vacuum: false, analyze: false });
+    expect(maintenanceNeeded(activity({ deadRows: 2_050 }))).toEqual({ vacuum: false, analyze: false });
+    expect(maintenanceNeeded(activity({ deadRows: 2_051 })).vacuum).toBe(true);
+    expect(maintenanceNeeded(activity({ insertedSinceVacuum: 3_000 })).vacuum).toBe(false);
+    expect(maintenanceNeeded(activity({ insertedSinceVacuum: 3_001 })).vacuum).toBe(true);
+    expect(maintenanceNeeded(activity({ changedSinceAnalyze: 1_050 })).analyze).toBe(false);
+    expect(maintenanceNeeded(activity({ changedSinceAnalyze: 1_051 })).analyze).toBe(true);
+  });
+
+  it('takes a table never analysed (-1 rows) as empty', () => {
+    expect(maintenanceNeeded(activity({ estimatedRows: -1, changedSinceAnalyze: 51 }))).toEqual({
+      vacuum: false,
+      analyze: true,
+    });
+  });
+});
+
+describe('maintenance of the embedded database (PGlite)', () => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase('pglite');
+    await t.database.db.execute(sql`create table maintenance_probe (id serial primary key, note text)`);
+  });
+  afterEach(async () => {
+    // The test databases are pooled: the next test gets this one back, without the probe.
+    await t.database.db.execute(sql`drop table maintenance_probe`);
+    await t.cleanup();
+  });
+
+  const db = () => t.database.db;
+  const planned = async () =>
+    (
+      await db().execute<{ rows: number; dead: number; analysed: boolean; vacuumed: boolean }>(
+        sql`select c.reltuples::int as rows, s.n_dead_tup::int as dead,
+            s.last_analyze is not null as analysed, s.last_vacuum is not null as vacuumed
+          from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = 'maintenance_probe'`,
+      )
+    ).rows[0]!;
+  const probe = (done: Awaited<ReturnType<typeof maintainPglite>>) =>
+    done.find((table) => table.table === 'maintenance_probe');
+
+  it('analyses a table that grew, so the planner knows its size; then leaves it until it changes again', async () => {
+    await db().execute(sql`insert into maintenance_probe (note) select 'row ' || g from generate_series(1, 5000) g`);
+    expect((await planned()).rows).toBe(-1); // never analysed: the planner guesses
+
+    expect(probe(await maintainPglite(db()))).toMatchObject({ vacuumed: true, analyzed: true });
+    expect(await planned()).toMatchObject({ rows: 5000, analysed: true, vacuumed: true });
+    expect(probe(await maintainPglite(db()))).toBeUndefined();
+  });
+
+  it('vacuums away deleted rows once they pass a fifth of the table', async () => {
+    await db().execute(sql`insert into maintenance_probe (note) select 'row ' || g from generate_series(1, 5000) g`);
+    await maintainPglite(db());
+    await db().execute(sql`delete from maintenance_probe where id <= 600`);
+    // 600 dead rows of 5,000: under 50 + 20%, so left; analysed, as over 50 + 10% changed.
+    expect(probe(await maintainPglite(db()))).toMatchObject({ vacuumed: false, analyzed: true });
+    expect(await planned()).toMatchObject({ rows: 4400, dead: 600 });
+
+    await db().execute(sql`delete from maintenance_probe where id <= 2000`);
+    expect(probe(await maintainPglite(db()))).toMatchObject({ vacuumed: true, analyzed: true });
+    expect(await planned()).toMatchObject({ rows: 3000, dead: 0 });
+  });
+
+  it('stops before the next table once the server is stopping', async () => {
+    await db().execute(sql`insert into maintenance_probe (note) select 'row ' || g from generate_series(1, 5000) g`);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await maintainPglite(db(), stopping.signal)).toEqual([]);
+    expect((await planned()).analysed).toBe(false);
+  });
+});

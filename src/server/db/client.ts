@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { serializeError } from './database-errors';
-import { createStatementNames, withStatementName } from './prepared-statements';
+import { createStatementNames, preparingPglite, withStatementName } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -91,7 +91,8 @@ const consoleLogger: DatabaseLogger = {
 };
 
 function wrapPglite(client: PGlite, releaseLock: () => void): Database {
-  const db: Db = drizzlePglite({ client, schema });
+  // Drizzle runs its queries through a client that prepares the habitual ones (prepared-statements.ts).
+  const db: Db = drizzlePglite({ client: preparingPglite(client), schema });
   const close = once(async () => {
     try {
       await client.close();
@@ -132,8 +133,6 @@ async function openPostgres(databaseUrl: string, logger: DatabaseLogger): Promis
   // a client emits after it has been given back and dropped.
   pool.on('connect', (client) => client.on('error', () => {}));
   // The pool's own queries (drizzle's, outside transactions) run habitual texts as named statements.
-  // Not on PGlite: it has no autovacuum, so nothing would ever re-plan a statement prepared while a
-  // table was small (prepared-statements.ts).
   const names = createStatementNames();
   const query = pool.query.bind(pool);
   pool.query = ((config: unknown, ...rest: unknown[]) =>

@@ -78,6 +78,29 @@ describe('maintenance of the embedded database (PGlite)', () => {
     expect(await planned()).toMatchObject({ rows: 3000, dead: 0 });
   });
 
+  it('has a query prepared while the table was small planned again once the table has grown', async () => {
+    await db().execute(sql`create index maintenance_probe_note_idx on maintenance_probe (note)`);
+    await db().execute(sql`insert into maintenance_probe (note) select 'row ' || g from generate_series(1, 10) g`);
+    await db().execute(sql`analyze maintenance_probe`); // as a day-old database knows its tables
+    const byNote = (note: string) => db().execute(sql`select id from maintenance_probe where note = ${note}`);
+    // Habitual: prepared (prepared-statements.ts) and, past PostgreSQL's five custom plans, generic.
+    for (let run = 1; run <= 10; run += 1) await byNote(`row ${run}`);
+    const { rows } = await db().execute<{ name: string }>(
+      sql`select name from pg_prepared_statements where statement like '%from maintenance_probe where note%'`,
+    );
+    const plan = async () =>
+      (await db().execute<{ 'QUERY PLAN': string }>(sql.raw(`explain execute ${rows[0]!.name}('row 7')`))).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    expect(await plan()).toMatch(/Seq Scan/); // ten rows: one page, read whole
+
+    await db().execute(sql`insert into maintenance_probe (note) select 'more ' || g from generate_series(1, 50000) g`);
+    expect(await plan()).toMatch(/Seq Scan/); // the plan kept from ten rows, fifty thousand later
+    await maintainPglite(db());
+    expect(await plan()).toMatch(/Index (Only )?Scan using maintenance_probe_note_idx|Bitmap Index Scan/);
+    expect((await byNote('row 7')).rows).toHaveLength(1);
+  });
+
   it('stops before the next table once the server is stopping', async () => {
     await db().execute(sql`insert into maintenance_probe (note) select 'row ' || g from generate_series(1, 5000) g`);
     const stopping = new AbortController();

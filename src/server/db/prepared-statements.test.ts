@@ -25,8 +25,7 @@ describe('statement names', () => {
   });
 });
 
-// PGlite plans every statement afresh (prepared-statements.ts): only the server prepares them.
-describe.each(testEngines.filter((engine) => engine === 'postgres'))('prepared statements on %s', (engine) => {
+describe.each(testEngines)('prepared statements on %s', (engine) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(engine);
@@ -88,5 +87,13 @@ describe.each(testEngines.filter((engine) => engine === 'postgres'))('prepared s
     expect((await userById(user.id))[0]?.firstName).toBe('Asha');
     for (let run = 0; run < PREPARE_AFTER_RUNS + 1; run += 1) await rename(`Asha ${run}`);
     expect((await userById(user.id))[0]?.firstName).toBe(`Asha ${PREPARE_AFTER_RUNS}`);
+  });
+
+  it.runIf(engine === 'pglite')('prepares a statement again when the session has dropped it', async () => {
+    const user = await insertUser();
+    for (let run = 0; run < PREPARE_AFTER_RUNS; run += 1) await userById(user.id);
+    if (t.database.engine === 'pglite') await t.database.client.exec('discard all');
+    expect(await prepared()).toEqual([]);
+    expect((await userById(user.id))[0]?.username).toBe('priya');
   });
 });

@@ -5,22 +5,26 @@
  * Why: an unnamed statement is parsed, analysed and planned on every run. For the back office's
  * list page (one statement with its count, its owners and its flags' subqueries) that was more
  * than half of the database's work: at 1,000,000 requests, 7.3 ms a page on the PostgreSQL server
- * against 4.0 ms prepared (docs/decisions/005). PostgreSQL's plan cache still decides, per
- * statement, between a plan made for each run's values (after the first five, only while it is
- * estimated cheaper) and one generic plan, so a search whose plan depends on its term keeps getting
- * a plan of its own.
+ * against 4.0 ms prepared, and 16.7 ms against 6.3 ms on PGlite (docs/decisions/005). PostgreSQL's
+ * plan cache still decides, per statement, between a plan made for each run's values (after the
+ * first five, only while it is estimated cheaper) and one generic plan, so a search whose plan
+ * depends on its term keeps getting a plan of its own.
  *
  * Which statements: a text is named on its PREPARE_AFTER_RUNS-th run, and at most
  * MAX_PREPARED_STATEMENTS texts are named in a process, so texts that vary (an IN list of another
  * length) cannot fill a connection's memory; the rest run unnamed, as before. Transactions run
- * unnamed: they are the writes, each run a few times.
+ * unnamed: they are the writes, each run a few times, and PGlite's transactions have their own path.
  *
- * On the PostgreSQL server only, through `pg`'s own named statements (prepared on each pooled
- * connection the first time it runs them). PostgreSQL re-plans a prepared statement when its tables'
- * statistics change, which autovacuum's ANALYZE sees to as a table grows. PGlite has no autovacuum:
- * a generic plan made while a table held ten rows was kept at a hundred thousand (a list page 8
- * times slower than planned afresh), so PGlite plans every statement anew, as before.
+ * Both engines hand drizzle a client whose `query` does this: on the PostgreSQL server, `pg`'s own
+ * named statements (prepared on each pooled connection the first time it runs them); on PGlite,
+ * the same wire-protocol messages PGlite's `query` sends, with a name, so its Parse is done once.
+ *
+ * PostgreSQL plans a prepared statement again when its tables' statistics change, which ANALYZE
+ * sees to as a table grows: autovacuum on a server, the maintenance job on PGlite, which has no
+ * autovacuum (pglite-maintenance.ts). Without that job a generic plan made while a table held ten
+ * rows was kept at a hundred thousand: a list page 8 times slower than planned afresh.
  */
+import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A text is prepared on its third run: once is a one-off, three times is a habit. */
@@ -69,6 +73,102 @@ export function withStatementName<T>(names: StatementNames, config: T): T {
   if (typeof text !== 'string' || name !== undefined) return config;
   const named = names.nameFor(text);
   return named === undefined ? config : { ...config, name: named };
+}
+
+/**
+ * `client` as drizzle sees it, with a `query` that runs a habitual text as a named statement.
+ * Everything else (transactions, exec, listen) is PGlite's own, called on PGlite itself: its
+ * methods use private fields, which a proxy as `this` would not have.
+ */
+export function preparingPglite(client: PGlite, names: StatementNames = createStatementNames()): PGlite {
+  const prepared = new Map<string, number[]>();
+  const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    const name = options?.blob || options?.paramTypes ? undefined : names.nameFor(text);
+    if (name === undefined) return client.query<T>(text, params, options);
+    return runNamed<T>(client, prepared, { name, text, params, options });
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+type NamedRun = { name: string; text: string; params: unknown[]; options: QueryOptions | undefined };
+
+/**
+ * As PGlite's own `query` (Parse, Describe, Bind, Describe, Execute, Sync, under its two locks),
+ * with the Parse and the statement's Describe sent once per name. Each exchange ends in Sync, so
+ * an error leaves the session ready for the next query, as PGlite's own does. A statement the
+ * session no longer has (`discard all` drops them) is prepared again.
+ */
+async function runNamed<T>(client: PGlite, prepared: Map<string, number[]>, run: NamedRun): Promise<Results<T>> {
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      try {
+        return await bindAndExecute<T>(client, run, prepared.get(run.name) ?? (await prepare(client, prepared, run)));
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== INVALID_STATEMENT_NAME || !prepared.delete(run.name)) throw error;
+        return bindAndExecute<T>(client, run, await prepare(client, prepared, run));
+      }
+    }),
+  );
+}
+
+/** SQLSTATE 26000: the session has no prepared statement of that name. */
+const INVALID_STATEMENT_NAME = '26000';
+
+/** Parses `run.text` under its name; returns its parameters' types. */
+async function prepare(client: PGlite, prepared: Map<string, number[]>, run: NamedRun): Promise<number[]> {
+  const { serialize } = protocol;
+  const { messages } = await client.execProtocol(
+    joined(
+      serialize.parse({ name: run.name, text: run.text }),
+      serialize.describe({ type: 'S', name: run.name }),
+      serialize.sync(),
+    ),
+    { syncToFs: false },
+  );
+  const parameterTypes = parse.parseDescribeStatementResults(messages);
+  prepared.set(run.name, parameterTypes);
+  return parameterTypes;
+}
+
+async function bindAndExecute<T>(client: PGlite, run: NamedRun, parameterTypes: number[]): Promise<Results<T>> {
+  const { serialize } = protocol;
+  const values = run.params.map((value, index) => serialized(client, value, parameterTypes[index], run.options));
+  const { messages } = await client.execProtocol(
+    joined(
+      serialize.bind({ statement: run.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ),
+    { syncToFs: false },
+  );
+  // As PGlite's own query: a statement run outside a transaction (the lock says none is open) is
+  // written through to the files at once.
+  await client.syncToFs();
+  return parse.parseResults(messages, client.parsers, run.options)[0] as Results<T>;
+}
+
+/** A parameter as PGlite's own query sends it: its type's serializer, else its text. */
+function serialized(client: PGlite, value: unknown, type: number | undefined, options?: QueryOptions) {
+  if (value === null || value === undefined) return null;
+  const serializer = type === undefined ? undefined : (options?.serializers?.[type] ?? client.serializers[type]);
+  return serializer ? serializer(value) : String(value);
+}
+
+function joined(...messages: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    all.set(message, offset);
+    offset += message.length;
+  }
+  return all;
 }
 
 /**

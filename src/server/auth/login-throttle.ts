@@ -122,21 +122,20 @@ export function createLoginThrottle(db: Db, clock: Clock) {
   async function check(username: string, ip: string, tx: Db): Promise<ThrottleVerdict> {
     const now = clock();
     const byName = eq(loginAttempts.username, username);
-    const [pair, address, everywhere] = await Promise.all([
-      lockedUntil(
-        tx,
-        and(byName, eq(loginAttempts.ip, ip)),
-        MAX_FAILURES_PER_USERNAME_AND_IP,
-        LOGIN_WINDOW_MS,
-        now,
-        true,
-      ),
-      // Per address only failures count, whatever the username: successes elsewhere do not reset it.
-      lockedUntil(tx, eq(loginAttempts.ip, ip), MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS, now, false),
-      lockedUntil(tx, byName, MAX_FAILURES_PER_USERNAME_GLOBAL, GLOBAL_WINDOW_MS, now, false).then(async (until) =>
-        until && !(await hasSignedInFrom(tx, username, ip, now)) ? until : null,
-      ),
-    ]);
+    // One after another: they share the transaction's one connection, which runs a query at a time
+    // (pg queues a second one sent meanwhile, a use it has deprecated and pg 9 removes).
+    const pair = await lockedUntil(
+      tx,
+      and(byName, eq(loginAttempts.ip, ip)),
+      MAX_FAILURES_PER_USERNAME_AND_IP,
+      LOGIN_WINDOW_MS,
+      now,
+      true,
+    );
+    // Per address only failures count, whatever the username: successes elsewhere do not reset it.
+    const address = await lockedUntil(tx, eq(loginAttempts.ip, ip), MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS, now, false);
+    const byNameUntil = await lockedUntil(tx, byName, MAX_FAILURES_PER_USERNAME_GLOBAL, GLOBAL_WINDOW_MS, now, false);
+    const everywhere = byNameUntil && !(await hasSignedInFrom(tx, username, ip, now)) ? byNameUntil : null;
     const until = [pair, address, everywhere]
       .filter((d): d is Date => d !== null)
       .sort((a, b) => b.getTime() - a.getTime())[0];

@@ -71,6 +71,8 @@ export async function startServer(options: {
       log: app.log.child({ job: OUTBOX_JOB }),
     });
     const promiseOutbox = app.outbox;
+    // PGlite forgets its tables' counters when it closes: the maintenance job's first run does every table.
+    let maintainedSinceStart = false;
     const jobs = createJobRunner({
       jobs: serverJobs({
         outbox,
@@ -110,7 +112,8 @@ export async function startServer(options: {
             ? {
                 everyMs: PGLITE_MAINTENANCE_EVERY_MS,
                 run: async (signal) => {
-                  const done = await maintainPglite(database.db, signal);
+                  const done = await maintainPglite(database.db, signal, { afterStart: !maintainedSinceStart });
+                  maintainedSinceStart = true;
                   if (done.length > 0)
                     app?.log.info({ job: DATABASE_MAINTENANCE_JOB, tables: done }, 'database maintenance');
                 },

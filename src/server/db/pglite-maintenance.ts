@@ -63,8 +63,17 @@ export type MaintainedTable = { table: string; vacuumed: boolean; analyzed: bool
 /**
  * Vacuums and analyses the tables that need it (see above); returns what it did. Stops between
  * tables when `signal` is aborted (the server is stopping).
+ *
+ * `afterStart`: every table, whatever its counters say. PGlite does not keep the counters when it
+ * closes (a server writes them out at shutdown), so what changed before a restart is forgotten:
+ * the first run of each process vacuums and analyses everything once. Vacuuming a table already
+ * vacuumed skips its unchanged pages, and ANALYZE reads a sample of at most 30,000 rows a table.
  */
-export async function maintainPglite(db: Db, signal?: AbortSignal): Promise<MaintainedTable[]> {
+export async function maintainPglite(
+  db: Db,
+  signal?: AbortSignal,
+  { afterStart = false }: { afterStart?: boolean } = {},
+): Promise<MaintainedTable[]> {
   // The counters reach pg_stat_user_tables at most once a second; this makes the next read current.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const { rows } = await db.execute<TableActivity>(sql`
@@ -76,7 +85,7 @@ export async function maintainPglite(db: Db, signal?: AbortSignal): Promise<Main
   const done: MaintainedTable[] = [];
   for (const activity of rows) {
     if (signal?.aborted) break;
-    const { vacuum, analyze } = maintenanceNeeded(activity);
+    const { vacuum, analyze } = afterStart ? { vacuum: true, analyze: true } : maintenanceNeeded(activity);
     if (!vacuum && !analyze) continue;
     const table = sql`${sql.identifier(activity.schema)}.${sql.identifier(activity.table)}`;
     const started = performance.now();

@@ -16,6 +16,7 @@ import { deleteExpiredDistanceLookups } from './features/distance';
 import { createOutboxWorker, OUTBOX_CHANNEL, transportsFor } from './features/messages';
 import { createRecordingEraser } from './features/calls';
 import { createRetention } from './features/retention';
+import { closeLapsedRevisions, REVISION_LAPSES_EVERY_MS } from './features/revisions';
 import { deleteExpiredVehicleLookups } from './features/vehicle-data';
 import { missingBusinessDetails } from './features/site/site-config';
 import { deleteExpiredIdempotencyKeys } from './http/idempotency';
@@ -101,6 +102,16 @@ export async function startServer(options: {
           everyMs: config.promiseAlertsEveryMs,
           run: (now, signal) =>
             sendPromiseAlerts(
+              { db: database.db, outbox: promiseOutbox, staffNotifyEmails: config.staffNotifyEmails },
+              now,
+              signal,
+            ),
+        },
+        // A revised price the seller left unanswered lapses: closed, on the timeline, staff told.
+        revisionLapses: {
+          everyMs: REVISION_LAPSES_EVERY_MS,
+          run: (now, signal) =>
+            closeLapsedRevisions(
               { db: database.db, outbox: promiseOutbox, staffNotifyEmails: config.staffNotifyEmails },
               now,
               signal,

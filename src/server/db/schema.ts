@@ -434,6 +434,8 @@ export const valuationEventTypes = [
   'price_revision_declined',
   /** Staff took back a revision before the seller answered: { revisionId, fromPence, toPence }. */
   'price_revision_withdrawn',
+  /** The seller did not answer it in time; the accepted price stands: { revisionId, fromPence, toPence }. */
+  'price_revision_lapsed',
 ] as const;
 export type ValuationEventType = (typeof valuationEventTypes)[number];
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner, type Job, type Scheduler } from './runner';
-import { DATABASE_MAINTENANCE_JOB, OUTBOX_JOB, serverJobs } from './server-jobs';
+import { DATABASE_MAINTENANCE_JOB, OUTBOX_JOB, REVISION_LAPSES_JOB, serverJobs } from './server-jobs';
 
 /** A scheduler the test advances by hand: no real timers. */
 function manualScheduler() {
@@ -216,6 +216,22 @@ describe('background jobs', () => {
     expect(maintenance?.everyMs).toBe(60_000);
     await maintenance!.run(new AbortController().signal);
     expect(runs).toBe(1);
+  });
+
+  it('the server’s jobs close lapsed price revisions at the job’s time, when given the task', async () => {
+    const at = new Date('2026-12-16T00:00:05Z');
+    const base = {
+      outbox: { drain: async () => 0 },
+      expiredRecords: [],
+      clock: () => at,
+      sessions: { deleteExpired: async () => 0 },
+      throttle: { deleteOld: async () => {} },
+    };
+    expect(serverJobs(base).map((j) => j.name)).not.toContain(REVISION_LAPSES_JOB);
+    const seen: Date[] = [];
+    const jobs = serverJobs({ ...base, revisionLapses: { everyMs: 60_000, run: async (now) => seen.push(now) } });
+    await jobs.find((j) => j.name === REVISION_LAPSES_JOB)!.run(new AbortController().signal);
+    expect(seen).toEqual([at]);
   });
 
   it('the server’s jobs include the outbox worker, which runs at once and then polls', async () => {

@@ -29,6 +29,9 @@ export const RETENTION_JOB = 'retention';
 /** The embedded database's vacuum and analyse job's name (PGlite only). */
 export const DATABASE_MAINTENANCE_JOB = 'database maintenance';
 
+/** The job that closes price revisions past their end, telling staff. */
+export const REVISION_LAPSES_JOB = 'revision lapses';
+
 /** The 24-hour promise's alerts job's name. */
 export const PROMISE_ALERTS_JOB = 'promise alerts';
 
@@ -45,6 +48,8 @@ export type ServerJobDeps = {
   retention?: Pick<Retention, 'runToday'>;
   /** The 24-hour promise's alerts (issue 37), every `everyMs`; none without it. */
   promiseAlerts?: { everyMs: number; run(now: Date, signal: AbortSignal): Promise<unknown> };
+  /** Price revisions the seller left unanswered, closed as lapsed (issue 37), every `everyMs`. */
+  revisionLapses?: { everyMs: number; run(now: Date, signal: AbortSignal): Promise<unknown> };
   /**
    * What autovacuum does on a server, for the embedded PGlite, which has none (db/pglite-maintenance.ts);
    * none on a PostgreSQL server.
@@ -54,8 +59,17 @@ export type ServerJobDeps = {
 
 /** Every background job of the server, one entry each. */
 export function serverJobs(deps: ServerJobDeps): Job[] {
-  const { retention, promiseAlerts, databaseMaintenance } = deps;
+  const { retention, promiseAlerts, revisionLapses, databaseMaintenance } = deps;
   return [
+    ...(revisionLapses
+      ? [
+          {
+            name: REVISION_LAPSES_JOB,
+            everyMs: revisionLapses.everyMs,
+            run: (signal: AbortSignal) => revisionLapses.run(deps.clock(), signal).then(() => {}),
+          },
+        ]
+      : []),
     ...(databaseMaintenance
       ? [
           {

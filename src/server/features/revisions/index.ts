@@ -5,4 +5,11 @@
  */
 export { deductionsRoutes, HOW_WE_VALUE_ROUTE_ID, type DeductionsRoutesDeps } from './deductions-routes';
 export { revisionsRoutes, REVISION_CALLS_LIMIT, type RevisionsRoutesDeps } from './revisions-routes';
-export { acceptRevision, declineRevision, sellerRevisionOf, type RevisionDeps } from './revisions-service';
+export {
+  acceptRevision,
+  closeLapsedRevisions,
+  declineRevision,
+  REVISION_LAPSES_EVERY_MS,
+  sellerRevisionOf,
+  type RevisionDeps,
+} from './revisions-service';

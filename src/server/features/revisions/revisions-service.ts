@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
   carValuations,
@@ -255,8 +255,69 @@ async function openRevision(tx: Db, valuationId: string, now: Date): Promise<Rev
     .for('update');
   if (!open) return undefined;
   if (now <= open.validUntil) return open;
-  await tx.update(priceRevisions).set({ status: 'lapsed', closedAt: now }).where(eq(priceRevisions.id, open.id));
+  await closeAsLapsed(tx, open, now);
   return undefined;
+}
+
+/** An open revision past its end, closed: the accepted price stands; the timeline says so. */
+async function closeAsLapsed(tx: Db, revision: RevisionRow, now: Date): Promise<void> {
+  await tx.update(priceRevisions).set({ status: 'lapsed', closedAt: now }).where(eq(priceRevisions.id, revision.id));
+  await tx.insert(valuationEvents).values({
+    valuationId: revision.valuationId,
+    type: 'price_revision_lapsed',
+    data: { revisionId: revision.id, fromPence: revision.fromPence, toPence: revision.toPence },
+    createdAt: now,
+  });
+}
+
+/** Revisions closed as lapsed per transaction: a backlog is worked through in short transactions. */
+const LAPSE_BATCH = 50;
+/** How often the server looks for revisions past their end (jobs/server-jobs.ts). */
+export const REVISION_LAPSES_EVERY_MS = 60_000;
+
+/**
+ * The revisions the seller left unanswered past their end, closed as lapsed (a server job): each
+ * on the request's timeline, and staff (STAFF_NOTIFY_EMAIL) told that the accepted price stands, so
+ * they collect the car at it or decide not to buy it. Rows are locked as every other change locks
+ * them, the request first and then its revision, skipping a request someone is changing (the next
+ * run takes it), so two server processes never close one twice. Returns how many were closed.
+ */
+export async function closeLapsedRevisions(deps: RevisionDeps, now: Date, signal?: AbortSignal): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    if (signal?.aborted) break;
+    const [found, done] = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: priceRevisions.id, valuationId: priceRevisions.valuationId })
+        .from(priceRevisions)
+        .where(and(eq(priceRevisions.status, 'open'), lt(priceRevisions.validUntil, now)))
+        .orderBy(asc(priceRevisions.validUntil), asc(priceRevisions.id))
+        .limit(LAPSE_BATCH);
+      let lapsed = 0;
+      for (const { id, valuationId } of due) {
+        const [valuation] = await tx
+          .select()
+          .from(carValuations)
+          .where(eq(carValuations.id, valuationId))
+          .for('update', { skipLocked: true });
+        const revision = valuation ? await lockRevision(tx, valuationId, id) : undefined;
+        // Taken meanwhile (answered, withdrawn, closed by another process) or being changed now.
+        if (!valuation || revision?.status !== 'open') continue;
+        await closeAsLapsed(tx, revision, now);
+        await alertStaff(tx, deps.outbox, {
+          to: deps.staffNotifyEmails,
+          valuation,
+          kind: 'revision_lapsed',
+          amountPence: revision.toPence,
+        });
+        lapsed += 1;
+      }
+      return [due.length, lapsed] as const;
+    });
+    closed += done;
+    if (found < LAPSE_BATCH || done === 0) break;
+  }
+  return closed;
 }
 
 export type Proposal = { valuationId: string; userId: number; items: ProposeRevisionInput['items']; now: Date };

@@ -15,6 +15,7 @@ import {
   valuationOffers,
 } from '~/server/db/schema';
 import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import { closeLapsedRevisions } from '.';
 import type { DeductionTable } from '~/shared/deductions';
 import { amountMismatch, type HandoverView } from '~/shared/handover';
 import { revisionMessages as m, type AdminRevisionChange, type AdminRevisions } from '~/shared/price-revision-schemas';
@@ -512,6 +513,60 @@ describe.each(testEngines)('price revisions on %s', (engine) => {
     expect(next.statusCode, next.body).toBe(201);
     const [old] = await db().select().from(priceRevisions).where(eq(priceRevisions.id, revisionId));
     expect(old).toMatchObject({ status: 'lapsed' });
+    // Closed on the way by the new proposal, and on the timeline like any other end.
+    const lapsedEvents = await db()
+      .select({ data: valuationEvents.data })
+      .from(valuationEvents)
+      .where(and(eq(valuationEvents.valuationId, id), eq(valuationEvents.type, 'price_revision_lapsed')));
+    expect(lapsedEvents).toEqual([{ data: { revisionId, fromPence: 900_000, toPence: 876_000 } }]);
+  });
+
+  it('closes a lapsed revision with a job that tells staff once; answered and standing ones are left', async () => {
+    await setup();
+    const lapsing = await sale({ booked: false });
+    await propose(lapsing.id, await twoItems(lapsing.id));
+    const answered = await sale({ booked: false, email: 'sam@example.com' });
+    const answeredRevision = (await propose(answered.id, await twoItems(answered.id))).json<AdminRevisionChange>()
+      .revisions.revisions[0]!.id;
+    const accepted = await asSeller(answered.secret, 'POST', '/api/your-valuation/revision/accept', {
+      revisionId: answeredRevision,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const deps = { db: db(), outbox: t!.app.outbox, staffNotifyEmails: [STAFF] };
+
+    // Tuesday 23:59:59: it still stands, and the job leaves it.
+    clock.advance(new Date('2026-12-15T23:59:59Z').getTime() - clock().getTime());
+    expect(await closeLapsedRevisions(deps, clock())).toBe(0);
+    expect(await messagesTo(STAFF, 'seller-activity')).toHaveLength(1); // the acceptance's alert only
+    // A second later it has lapsed: closed, on the timeline, staff told; a second run does nothing.
+    clock.advance(2_000);
+    expect(await closeLapsedRevisions(deps, clock())).toBe(1);
+    expect(await closeLapsedRevisions(deps, clock())).toBe(0);
+
+    const [revision] = await db().select().from(priceRevisions).where(eq(priceRevisions.valuationId, lapsing.id));
+    expect(revision).toMatchObject({ status: 'lapsed', closedAt: clock() });
+    const events = await db()
+      .select({ type: valuationEvents.type, data: valuationEvents.data })
+      .from(valuationEvents)
+      .where(and(eq(valuationEvents.valuationId, lapsing.id), eq(valuationEvents.type, 'price_revision_lapsed')));
+    expect(events).toEqual([
+      { type: 'price_revision_lapsed', data: { revisionId: revision!.id, fromPence: 900_000, toPence: 876_000 } },
+    ]);
+    const alerts = await messagesTo(STAFF, 'seller-activity');
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]).toMatchObject({
+      valuationId: lapsing.id,
+      subject: expect.stringMatching(/^Revised price lapsed: CB-/),
+    });
+    expect(alerts[1]!.textBody).toContain(
+      'The seller did not answer our revised price of £8,760 in time, so it lapsed and the price they accepted stands.',
+    );
+    // The seller's page and staff's card read it as lapsed; the accepted price stands.
+    expect((await asSeller(lapsing.secret, 'GET', '/api/your-valuation')).json<SellerView>().revision?.status).toBe(
+      'lapsed',
+    );
+    staffCookie = await signedInCookie(t!.app, staffUser);
+    expect(await card(lapsing.id)).toMatchObject({ agreedPricePence: 900_000, revisions: [{ status: 'lapsed' }] });
   });
 
   it('lets staff withdraw an open revision: the seller is told and the agreed price stands', async () => {

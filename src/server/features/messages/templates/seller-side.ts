@@ -117,7 +117,8 @@ export type SellerActivityKind =
   | 'collection_moved'
   | 'collection_cancelled'
   | 'revision_accepted'
-  | 'revision_declined';
+  | 'revision_declined'
+  | 'revision_lapsed';
 export type SellerActivityData = Car & {
   valuationId: string;
   kind: SellerActivityKind;
@@ -158,6 +159,12 @@ const activity: Record<SellerActivityKind, { subject: string; line: (amount: str
     subject: 'Revised price declined',
     line: (amount) =>
       `The seller declined our revised price of ${amount}, so the request is lost and any booked collection is cancelled.`,
+  },
+  revision_lapsed: {
+    subject: 'Revised price lapsed',
+    line: (amount) =>
+      `The seller did not answer our revised price of ${amount} in time, so it lapsed and the price they accepted ` +
+      'stands. Collect the car at that price, or mark the request as lost if we will not buy it at that price.',
   },
   document: {
     subject: 'Document to check',

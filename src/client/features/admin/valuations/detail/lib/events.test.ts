@@ -183,6 +183,11 @@ describe('timeline events in words', () => {
       describeEvent({ type: 'price_revision_declined', data: { ...prices, reason: 'Too low', by: 'seller' } }).detail,
     ).toBe('We do not buy the car, at no cost to the seller. Reason: Too low');
     expect(describeEvent({ type: 'price_revision_withdrawn', data: {} }).title).toBe('Revised price withdrawn');
+    expect(describeEvent({ type: 'price_revision_lapsed', data: { fromPence: 900_000, toPence: 876_000 } })).toEqual({
+      title: 'Revised price lapsed: £8,760 instead of £9,000',
+      detail: 'The seller did not answer in time; the price they accepted stands',
+      tone: 'neutral',
+    });
     expect(eventActor({ type: 'price_revision_accepted', actor: null, data: { by: 'seller' } })).toBe('Seller');
   });
 });

@@ -217,6 +217,7 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
     case 'price_revision_accepted':
     case 'price_revision_declined':
     case 'price_revision_withdrawn':
+    case 'price_revision_lapsed':
       return describeRevision(event.type, data);
     default:
       return { title: `Other event: ${event.type.replaceAll('_', ' ')}`, tone: 'neutral' };
@@ -225,10 +226,15 @@ export function describeEvent(event: Pick<ValuationEventView, 'type' | 'data'>):
 
 /**
  * A price revision's lines (issue 37): proposed, with what it takes off; the seller's answer (a
- * decline ends the sale, with their reason); or staff taking it back.
+ * decline ends the sale, with their reason), or none in time (it lapsed); or staff taking it back.
  */
 function describeRevision(
-  type: 'price_revision_proposed' | 'price_revision_accepted' | 'price_revision_declined' | 'price_revision_withdrawn',
+  type:
+    | 'price_revision_proposed'
+    | 'price_revision_accepted'
+    | 'price_revision_declined'
+    | 'price_revision_withdrawn'
+    | 'price_revision_lapsed',
   data: Record<string, unknown>,
 ): EventDescription {
   const from = count(data.fromPence);
@@ -266,6 +272,12 @@ function describeRevision(
       return {
         title: prices ? `Revised price withdrawn: ${prices}` : 'Revised price withdrawn',
         detail: 'The agreed price stands; the seller was e-mailed',
+        tone: 'neutral',
+      };
+    case 'price_revision_lapsed':
+      return {
+        title: prices ? `Revised price lapsed: ${prices}` : 'Revised price lapsed',
+        detail: 'The seller did not answer in time; the price they accepted stands',
         tone: 'neutral',
       };
   }

@@ -59,6 +59,10 @@ async function dragOver(page: Page, handle: Locator, target: Locator) {
 }
 
 test.describe('[ADMIN][BOARD]', () => {
+  // One retry, reported as flaky, never as passed: on CI's busy machine a keyboard drag's keys have
+  // twice gone unheard right after a move's dialog closed (focus being put back a moment later; see
+  // closedDialogDone). Not understood to the end yet: the session note of 30 November says so.
+  test.describe.configure({ retries: 1 });
   test.beforeEach(async ({ page }) => {
     await settleMotion(page);
     await signInViaApi(page, e2eAdmin.username, e2eAdmin.password);

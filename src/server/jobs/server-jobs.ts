@@ -57,37 +57,22 @@ export type ServerJobDeps = {
   databaseMaintenance?: { everyMs: number; run(signal: AbortSignal): Promise<unknown> };
 };
 
+/** A job that runs every `task.everyMs`, or none when the server was not given the task. */
+function optional<Task extends { everyMs: number }>(
+  name: string,
+  task: Task | undefined,
+  run: (task: Task, signal: AbortSignal) => Promise<unknown>,
+): Job[] {
+  return task ? [{ name, everyMs: task.everyMs, run: (signal) => run(task, signal).then(() => {}) }] : [];
+}
+
 /** Every background job of the server, one entry each. */
 export function serverJobs(deps: ServerJobDeps): Job[] {
   const { retention, promiseAlerts, revisionLapses, databaseMaintenance } = deps;
   return [
-    ...(revisionLapses
-      ? [
-          {
-            name: REVISION_LAPSES_JOB,
-            everyMs: revisionLapses.everyMs,
-            run: (signal: AbortSignal) => revisionLapses.run(deps.clock(), signal).then(() => {}),
-          },
-        ]
-      : []),
-    ...(databaseMaintenance
-      ? [
-          {
-            name: DATABASE_MAINTENANCE_JOB,
-            everyMs: databaseMaintenance.everyMs,
-            run: (signal: AbortSignal) => databaseMaintenance.run(signal).then(() => {}),
-          },
-        ]
-      : []),
-    ...(promiseAlerts
-      ? [
-          {
-            name: PROMISE_ALERTS_JOB,
-            everyMs: promiseAlerts.everyMs,
-            run: (signal: AbortSignal) => promiseAlerts.run(deps.clock(), signal).then(() => {}),
-          },
-        ]
-      : []),
+    ...optional(REVISION_LAPSES_JOB, revisionLapses, (task, signal) => task.run(deps.clock(), signal)),
+    ...optional(DATABASE_MAINTENANCE_JOB, databaseMaintenance, (task, signal) => task.run(signal)),
+    ...optional(PROMISE_ALERTS_JOB, promiseAlerts, (task, signal) => task.run(deps.clock(), signal)),
     ...(retention
       ? [
           {

@@ -83,9 +83,10 @@ export const valuationListQuerySchema = paginationQuery({
   maxPageSize: VALUATION_LIST_MAX_PAGE_SIZE,
 }).extend({
   /**
-   * Part of the registration (spaces ignored), of "make model", of "first last" name or of the
-   * e-mail address, any case; or a whole reference however typed ("cb 7k3 9qx"). A whole dated
-   * registration ("ab12 cde") finds that car's requests only.
+   * Words, any case, each beginning a word of the customer's name, the make or model, or the
+   * registration ("smi" finds Smith, "ab12" finds AB12CDE); or the beginning of an e-mail address
+   * ("jo.smith@"); or a whole reference however typed ("cb 7k3 9qx"). A whole dated registration
+   * ("ab12 cde") finds that car's requests only.
    */
   q: storableCharacters(z.string().trim())
     .pipe(z.string().max(VALUATION_SEARCH_MAX_LENGTH, adminValuationMessages.searchTooLong))

@@ -18,6 +18,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -130,22 +131,6 @@ export const valuationStatus = pgEnum('valuation_status', valuationStatuses);
 
 export const contactPreferences = ['call', 'text', 'whatsapp'] as const;
 export type ContactPreference = (typeof contactPreferences)[number];
-
-/**
- * The expressions behind the dashboard's trigram indexes. Search queries must use these exact
- * expressions (e.g. `valuationSearchExpressions.name(carValuations) LIKE '%smith%'`, with the
- * term lower-cased) or PostgreSQL cannot use the GIN indexes.
- */
-type ValuationSearchColumns = Record<
-  'registration' | 'make' | 'model' | 'firstName' | 'lastName' | 'email',
-  AnyPgColumn
->;
-export const valuationSearchExpressions = {
-  registration: (t: ValuationSearchColumns): SQL => sql`lower(${t.registration})`,
-  vehicle: (t: ValuationSearchColumns): SQL => sql`lower(coalesce(${t.make}, '') || ' ' || coalesce(${t.model}, ''))`,
-  name: (t: ValuationSearchColumns): SQL => sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
-  email: (t: ValuationSearchColumns): SQL => sql`lower(${t.email})`,
-};
 
 const trigramIndex = (name: string, expression: SQL) => index(name).using('gin', sql`${expression} gin_trgm_ops`);
 
@@ -340,10 +325,6 @@ export const carValuations = pgTable(
       ),
     // The promise kept over the last 30 days: requests by day with their first answer, from the index alone.
     index('car_valuations_created_at_first_answered_at_idx').on(t.createdAt, t.firstAnsweredAt),
-    trigramIndex('car_valuations_registration_trgm_idx', valuationSearchExpressions.registration(t)),
-    trigramIndex('car_valuations_vehicle_trgm_idx', valuationSearchExpressions.vehicle(t)),
-    trigramIndex('car_valuations_name_trgm_idx', valuationSearchExpressions.name(t)),
-    trigramIndex('car_valuations_email_trgm_idx', valuationSearchExpressions.email(t)),
     check(
       'car_valuations_registration_normalised',
       sql`${t.registration} = upper(${t.registration}) AND ${t.registration} !~ '\\s'`,
@@ -367,6 +348,38 @@ export const carValuations = pgTable(
     check(
       'car_valuations_reference_format',
       sql`${t.reference} ~ ${sql.raw(`'${VALUATION_REFERENCE_PATTERN.source}'`)}`,
+    ),
+  ],
+);
+
+/** Text compared byte by byte (collation "C"), so a word's prefix is one range of its index. */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * Staff's search index (issue 37, decision 005): each word of a request's name, make and model, its
+ * registration, and its e-mail address whole (marked "@"), lower-cased, once per request, with the
+ * request's time and archive state. A search for "smith" reads the words beginning with it
+ * ("smith", "smithson") newest first from the index, twenty at a time, instead of checking every
+ * request's text. Kept by the database itself: triggers on car_valuations (migration 0029,
+ * `valuation_search_words_of`) add a request's words when it is made, replace them when its name,
+ * address, car, time or archive state change or it is erased, and remove them with it. Nothing in
+ * the app writes here.
+ */
+export const valuationSearchWords = pgTable(
+  'valuation_search_words',
+  {
+    word: byteOrderedText('word').notNull(),
+    /** The request's, so the active list's count of a word is read from the index alone. */
+    isArchived: boolean('is_archived').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    valuationId: uuid('valuation_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('valuation_search_words_word_archived_created_at_id_idx').on(
+      t.word,
+      t.isArchived,
+      newestFirst(t.createdAt),
+      newestFirst(t.valuationId),
     ),
   ],
 );

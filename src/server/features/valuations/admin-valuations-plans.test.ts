@@ -6,6 +6,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../../../../
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { promiseAlertsDueQuery } from '../pipeline';
 import { listQueries } from './admin-valuations-service';
+import { planSearch } from './valuation-search';
 import { liveTallyQuery, tallyQuery } from './daily-tallies';
 import { statsQueries } from './stats';
 
@@ -37,7 +38,7 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
         n % 10 = 0,
         timestamptz '2024-01-01T00:00:00Z' + n * interval '1 hour'
       from generate_series(1, ${ROWS}) as n`);
-    await db.execute(sql`vacuum analyze car_valuations`);
+    await db.execute(sql`vacuum analyze car_valuations, valuation_search_words`);
   }, 60_000);
   afterAll(() => t?.cleanup());
 
@@ -82,25 +83,42 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     expect(contacted).not.toMatch(WHOLE_TABLE);
   });
 
-  it('finds a search’s matches through the trigram indexes', async () => {
-    for (const q of ['pl1234', 'ravi12', 'smith99', 'ford focus', 'jane1 smith1']) {
-      const { page, count } = listQueries(db, false, filters({ q }));
-      const counted = await planOf(count);
-      for (const index of ['registration', 'vehicle', 'name']) {
-        expect(counted, q).toContain(`Bitmap Index Scan on car_valuations_${index}_trgm_idx`);
+  /** The search's page and count as listValuations runs them: planned first (planSearch). */
+  async function searchQueries(q: string) {
+    const search = await planSearch(db, q);
+    return { search, ...listQueries(db, false, filters({ q }), { search }) };
+  }
+  const WORD_INDEX = 'valuation_search_words_word_archived_created_at_id_idx';
+
+  it('pages and counts a search from the word index, never the whole table', async () => {
+    for (const q of ['pl1234', 'ravi1234', 'smith99', 'ford focus', 'jane1234 smith1', 'seller12@example']) {
+      const { search, page, count } = await searchQueries(q);
+      expect(search.kind, q).toBe('indexed');
+      for (const plan of [await planOf(page), await planOf(count)]) {
+        expect(plan, q).toMatch(new RegExp(`Index Only Scan (Backward )?using ${WORD_INDEX}`));
+        expect(plan, q).not.toMatch(/Seq Scan on (car_valuations|valuation_search_words)/);
       }
-      // Not for a search with a space: no address has one.
-      expect(counted.includes('car_valuations_email_trgm_idx'), q).toBe(!q.includes(' '));
-      // Many matches (past SEARCH_COUNT_CAP): the newest-first index until 20 match, never the bitmaps.
-      const paged = await planOf(page);
-      expect(paged, q).toMatch(NEWEST_FIRST);
-      expect(paged, q).not.toMatch(/trgm_idx|Seq Scan on car_valuations/);
-      // Few matches (the count says so): always the bitmaps, then a sort of those few.
-      const few = await planOf(listQueries(db, false, filters({ q }), { fewMatches: true }).page);
-      expect(few, q).toContain('Bitmap Index Scan on car_valuations_name_trgm_idx');
-      expect(few, q).not.toMatch(NEWEST_FIRST);
-      expect(few, q).not.toMatch(WHOLE_TABLE);
     }
+    // One word on the active list: counted from the index alone, no request read.
+    expect(await planOf((await searchQueries('smith99')).count)).not.toContain('car_valuations');
+    // Another filter, or another word typed: each match's row is read by its id to check it.
+    const contacted = filters({ q: 'smith99', status: 'contacted' });
+    const filtered = listQueries(db, false, contacted, { search: await planSearch(db, 'smith99') });
+    expect(await planOf(filtered.count)).toContain('Index Scan using car_valuations_pkey');
+    expect(await planOf((await searchQueries('ford focus')).count)).toContain('Index Scan using car_valuations_pkey');
+    // The words beginning with a term come from the index too, one probe each.
+    const words = await planOf(
+      sql`select word from valuation_search_words where word > 'smith99' order by word limit 1`,
+    );
+    expect(words).toContain(WORD_INDEX);
+  });
+
+  it('walks the list newest first for a letter or two, which begin too many words to read each', async () => {
+    const { search, page } = await searchQueries('j');
+    expect(search.kind).toBe('walk');
+    expect(await planOf(page)).toMatch(NEWEST_FIRST);
+    // Its capped count may read the table here (half of it matches), but an index can serve it.
+    expect(await planOf(page, { usable: true })).not.toMatch(WHOLE_TABLE);
   });
 
   it('finds a whole registration through its own index, newest first, counted in the page', async () => {
@@ -108,18 +126,16 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     for (const plan of [await planOf(page), await planOf(count)]) {
       // Index only: whether a request is archived is in the index, so no row is read to count it.
       expect(plan).toContain('Index Only Scan using car_valuations_registration_created_at_id_archived_idx');
-      expect(plan).not.toMatch(/trgm_idx/);
+      expect(plan).not.toContain(WORD_INDEX);
       expect(plan).not.toMatch(WHOLE_TABLE);
     }
   });
 
-  it('finds a reference through its unique index, beside the trigram ones, never by reading the table', async () => {
-    const search = filters({ q: 'cb 7k3 9qx' });
-    // One match at most, so the page comes from the few-matches plan (listValuations counts first).
-    const { count } = listQueries(db, false, search);
-    const { page } = listQueries(db, false, search, { fewMatches: true });
+  it('finds a reference through its unique index, beside the word index, never by reading the table', async () => {
+    const { search, page, count } = await searchQueries('cb 7k3 9qx');
+    expect(search).toMatchObject({ kind: 'indexed', reference: 'CB-7K3-9QX' });
     for (const plan of [await planOf(count), await planOf(page)]) {
-      expect(plan).toContain('Bitmap Index Scan on car_valuations_reference_key');
+      expect(plan).toContain('car_valuations_reference_key');
       expect(plan).not.toMatch(WHOLE_TABLE);
     }
   });

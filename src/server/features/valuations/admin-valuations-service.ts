@@ -1,14 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { integerLiteral } from '~/server/db/prepared-statements';
-import {
-  carValuations,
-  users,
-  valuationEvents,
-  valuationOffers,
-  valuationSearchExpressions,
-  type CarValuation,
-} from '~/server/db/schema';
+import { carValuations, users, valuationEvents, valuationOffers, type CarValuation } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
 import {
@@ -28,18 +21,12 @@ import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
+import { planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
 import { plausibilityColumns, plausibilityFlagsOf, plausibilityRow as v } from '../plausibility';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
  * admin-valuations-routes.ts call these.
- */
-
-/*
- * A search's matches are counted up to VALUATION_LIST_COUNT_CAP, as every list's are, and up to it
- * its page is sorted from all of them; past it, the page walks the list newest first until 20
- * match. Sorting n matches costs about n row reads, the walk about 20 × rows / n: past 1,000
- * matches of a million, at most 20,000 index entries, and "smith" (about 14,000 matches) about 1,500.
  */
 
 /** The list's columns only: never the upload token's hash, never whole rows of a million. */
@@ -154,16 +141,14 @@ export async function listValuations(
   context: { now: Date; viewerUserId?: number },
 ): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  const countMatches = async () =>
-    Number(
-      (await db.execute<{ total: number }>(listQueries(db, archived, filters, context).count)).rows[0]?.total ?? 0,
-    );
-  // A search counts first: how many match decides how its page is found (see listQueries).
-  let matches = searchesText(filters) ? await countMatches() : undefined;
-  const fewMatches = matches !== undefined && matches <= VALUATION_LIST_COUNT_CAP;
-  const rows = matches === 0 ? [] : await listQueries(db, archived, filters, { ...context, fewMatches }).page;
-  // Otherwise the page carried the count; a page past the end carries nothing, so it counts apart.
-  matches ??= rows[0]?.total ?? (page === 1 ? 0 : await countMatches());
+  // A search first reads which words of the index begin with what was typed (valuation-search.ts).
+  const search = searchesText(filters) ? await planSearch(db, filters.q!) : undefined;
+  const queries = listQueries(db, archived, filters, { ...context, search });
+  const rows = await queries.page;
+  // The page carries the count; a page past the end carries nothing, so it counts apart.
+  const matches =
+    rows[0]?.total ??
+    (page === 1 ? 0 : Number((await db.execute<{ total: number }>(queries.count)).rows[0]?.total ?? 0));
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>
@@ -247,8 +232,8 @@ export function valuationListWhere(
   if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
   if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
   if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));
-  // `walk`: the search checked row by row, wrapped so no trigram index can take it (see listQueries).
-  if (filters.q) conditions.push(walk ? sql`coalesce((${searchMatches(filters.q)}), false)` : searchMatches(filters.q));
+  // `walk`: the search checked on each row read (see listQueries); otherwise through its index.
+  if (filters.q) conditions.push(searchMatches(filters.q, walk));
   return and(...conditions)!;
 }
 
@@ -261,45 +246,34 @@ export function awaitingFirstAnswer(): SQL {
 }
 
 /**
- * The list's two queries, unexecuted (the database tests EXPLAIN them). `fewMatches`: the count
- * found at most FEW_MATCHES, so a search's page is sorted from all its matches (see listValuations).
+ * The list's two queries, unexecuted (the database tests EXPLAIN them): the page (with the capped
+ * count in it) and the count alone (for a page past the end). A search for text needs its plan
+ * (planSearch): read from the word index when it can be, else walked newest first, the search
+ * checked on each row (a term of a letter or two begins so many words that matches are everywhere).
  */
 export function listQueries(
   db: Db,
   archived: boolean,
   filters: ValuationListFilters,
-  options: ListContext & { fewMatches?: boolean } = {},
+  options: ListContext & { search?: SearchPlan | undefined } = {},
 ) {
-  const where = valuationListWhere(archived, filters, options);
   const offset = (filters.page - 1) * filters.pageSize;
-  const count = cappedCount(where, filters);
-  if (searchesText(filters) && !options.fewMatches) {
-    // Matches are common (past VALUATION_LIST_COUNT_CAP): walk the list newest first until a page of them
-    // match, the search checked on each row. Left to itself, PostgreSQL guesses a LIKE '%…%' finds
-    // a few dozen rows, so it fetches every match through the trigram indexes and sorts them all.
-    const walked = valuationListWhere(archived, filters, options, { walk: true });
-    return { count, page: pageRows(db, pageIds(walked, filters, offset), filters) };
+  const search = options.search;
+  if (searchesText(filters) && search?.kind === 'indexed') {
+    // Filters besides the archive state are checked on each match's row; without, the index answers.
+    const filtered = Boolean(filters.status || filters.offer || filters.owner || filters.sort === 'time_left');
+    const others = filtered ? valuationListWhere(archived, { ...filters, q: undefined }, options) : undefined;
+    const newestFirst = filters.sort !== 'time_left';
+    const found = (limit: number) => searchCandidates(search, { archived, others, newestFirst }, limit);
+    const count = sql`select count(distinct id)::int as total from (${found(VALUATION_LIST_COUNT_CAP + 1)}) as found`;
+    const order = newestFirst ? sql`created_at desc, id desc` : sql`created_at asc, id asc`;
+    const [limit, skip] = [integerLiteral(filters.pageSize), integerLiteral(offset)];
+    const ids = sql`(select id from (${found(offset + filters.pageSize)}) as found group by id, created_at
+      order by ${order} limit ${limit} offset ${skip})`;
+    return { count, page: pageRows(db, ids, filters, count) };
   }
-  if (searchesText(filters)) {
-    // A few matches (the count says at most VALUATION_LIST_COUNT_CAP): the page is sorted from all of them.
-    // The subquery's LIMIT (the cap, which the count says is not reached) keeps PostgreSQL from
-    // merging it into the outer ORDER BY … LIMIT, which would bring the newest-first walk back.
-    const matches = db
-      .select({ id: carValuations.id, createdAt: carValuations.createdAt })
-      .from(carValuations)
-      .where(where)
-      .limit(VALUATION_LIST_COUNT_CAP + 1)
-      .as('matches');
-    const ids = db
-      .select({ id: matches.id })
-      .from(matches)
-      .orderBy(...listOrder(filters, matches))
-      .limit(filters.pageSize)
-      .offset(offset);
-    return { count, page: pageRows(db, ids, filters) };
-  }
-  // No search (or a whole registration, looked up as a filter is): the page carries its list's
-  // count, so a page is one statement.
+  const where = valuationListWhere(archived, filters, options, { walk: searchesText(filters) });
+  const count = cappedCount(where);
   return { count, page: pageRows(db, pageIds(where, filters, offset), filters, count) };
 }
 
@@ -323,20 +297,10 @@ function pageRows(db: Db, ids: SQL | SQLWrapper, filters: ValuationListFilters, 
     .orderBy(...listOrder(filters, v));
 }
 
-/**
- * The list's matches, counted up to the cap plus one (so the answer knows it went past it). A
- * search's matches are found in a MATERIALIZED common table expression, which PostgreSQL plans on
- * its own, without the LIMIT: through the trigram indexes (a bitmap of candidates, then each row
- * rechecked), and it stops reading once the outer LIMIT has its rows. Written as one query, the
- * LIMIT made PostgreSQL walk the newest-first index instead, reading far more rows for a rare term.
- */
-function cappedCount(where: SQL, filters: Pick<ValuationListFilters, 'q'>): SQL {
+/** The list's matches, counted up to the cap plus one (so the answer knows it went past it). */
+function cappedCount(where: SQL): SQL {
   const limit = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
-  if (!searchesText(filters)) {
-    return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
-  }
-  return sql`with matches as materialized (select 1 from ${carValuations} where ${where})
-    select count(*)::int as total from (select 1 from matches limit ${limit}) as capped`;
+  return sql`select count(*)::int as total from (select 1 from ${carValuations} where ${where} limit ${limit}) as capped`;
 }
 
 /**
@@ -364,42 +328,26 @@ function listOrder(
 }
 
 /**
- * Whether a search looks for text (part of a word: counted first, see listValuations), rather than
- * for a whole registration, which is looked up exactly through the `(registration, created_at desc,
- * id desc)` index, already newest first, like a filter.
+ * Whether a search looks for text (words, see valuation-search.ts), rather than for a whole
+ * registration, which is looked up exactly through the `(registration, created_at desc, id desc)`
+ * index, already newest first, like a filter.
  */
 function searchesText(filters: Pick<ValuationListFilters, 'q'>): boolean {
   return filters.q !== undefined && wholeRegistration(filters.q) === undefined;
 }
 
-/** LIKE's own wildcards in a search are taken literally. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * Part of the registration (spaces ignored: "AB12 CDE" finds AB12CDE), of "make model", of the
- * "first last" name or of the e-mail address (its trigram index is there; staff paste addresses),
- * in any case. Each side is the exact expression of its trigram index (valuationSearchExpressions).
- * Or the whole reference, however it was typed ("cb 7k3 9qx", "7K39QX"): read into its stored form
- * and matched exactly, through the column's unique index (a part of one finds nothing). A whole
- * dated registration ("ab12 cde") finds that car's requests only, through the registration's index.
+ * Words beginning words of the name, e-mail address, make, model or registration, or the whole
+ * reference however typed (valuation-search.ts). A whole dated registration ("ab12 cde") finds that
+ * car's requests only, through the registration's index (or the whole reference, "7K39QX").
  */
-function searchMatches(search: string): SQL {
-  const term = search.toLowerCase().replace(/\s+/g, ' ');
-  const registration = term.replace(/ /g, '');
-  const reference = parseValuationReference(search);
-  const t = carValuations;
-  const x = valuationSearchExpressions;
+function searchMatches(search: string, walk: boolean): SQL {
   const whole = wholeRegistration(search);
-  if (whole) return or(reference ? eq(t.reference, reference) : undefined, eq(t.registration, whole))!;
-  return or(
-    reference ? eq(t.reference, reference) : undefined,
-    sql`${x.registration(t)} like ${likeTerm(registration)}`,
-    sql`${x.vehicle(t)} like ${likeTerm(term)}`,
-    sql`${x.name(t)} like ${likeTerm(term)}`,
-    // An address has no spaces, so "olivia smith" skips the e-mail index, which would otherwise
-    // fetch every address holding both words (a third of the search's cost at 1M rows) to match none.
-    term.includes(' ') ? undefined : sql`${x.email(t)} like ${likeTerm(term)}`,
-  )!;
+  // Walked, the check is wrapped so PostgreSQL guesses it as common as a walk needs it to be (a
+  // pattern's own guess is a few rows, which would make it read and sort the whole list instead).
+  if (!whole) return walk ? sql`coalesce((${searchCondition(search, { walk })}), false)` : searchCondition(search);
+  const reference = parseValuationReference(search);
+  return or(reference ? eq(carValuations.reference, reference) : undefined, eq(carValuations.registration, whole))!;
 }
 
 /** Locks the valuation's row for the rest of the transaction; whether it is archived, or 404. */

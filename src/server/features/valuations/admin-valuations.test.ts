@@ -33,6 +33,7 @@ import { formatPhotoEntry, PHOTO_AREA } from './photos';
 import { createDailyTallies } from './daily-tallies';
 import { createValuationStats } from './stats';
 import { newValuationReference } from './valuation-reference';
+import { SEARCH_VOCABULARY_MAX } from './valuation-search';
 
 /**
  * The back office's valuation calls as the dashboard and the archive use them (issue 11): both
@@ -211,7 +212,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(pages[3]).toEqual([]);
     });
 
-    it('search the registration (any case, spaces ignored), make and model, and the customer’s name', async () => {
+    it('search by the beginnings of words: registration, make and model, the customer’s name, an address', async () => {
       await setup();
       await insert(
         {
@@ -241,18 +242,78 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       );
       const q = (term: string) => registrations(`/api/valuations/active?q=${encodeURIComponent(term)}`);
       expect(await q('ab12 cde')).toEqual(['AB12CDE']);
-      expect(await q('70z')).toEqual(['XY70ZZZ']);
+      expect(await q('xy70')).toEqual(['XY70ZZZ']);
+      expect(await q('XY 70 Z')).toEqual(['XY70ZZZ']);
       expect(await q('ford')).toEqual(['KD19ABC', 'AB12CDE']);
       expect(await q('Ford  Focus')).toEqual(['AB12CDE']);
       expect(await q('volkswagen golf')).toEqual(['XY70ZZZ']);
       expect(await q('ravi pat')).toEqual(['XY70ZZZ']);
       expect(await q('SMITH')).toEqual(['AB12CDE']);
+      expect(await q('smi')).toEqual(['AB12CDE']);
       expect(await q('JS@Mail')).toEqual(['AB12CDE']);
-      // LIKE's wildcards are plain characters in a search.
+      expect(await q('rp@example.com')).toEqual(['XY70ZZZ']);
+      // The beginnings of words only: not the middle of a name or a registration, nor of an address.
+      expect(await q('mith')).toEqual([]);
+      expect(await q('70z')).toEqual([]);
+      expect(await q('example.com')).toEqual([]);
+      // Punctuation splits words; LIKE's wildcards are plain characters in an address.
       expect(await q('jones_')).toEqual(['KD19ABC']);
-      expect(await q('jone%x')).toEqual([]);
+      expect(await q('t%@example.com')).toEqual([]);
       expect(await q('  ')).toEqual(['KD19ABC', 'XY70ZZZ', 'AB12CDE']);
       expect((await list('/api/valuations/active?q=nobody')).items).toEqual([]);
+    });
+
+    it('page a common name’s matches newest first, each request once, under the list’s filters', async () => {
+      await setup();
+      const at = (hour: number) => new Date(Date.UTC(2026, 2, 1, hour));
+      // 22 Smiths on the active list, one of them also "Smithy" (two of its words begin "smith").
+      await insert(
+        ...Array.from({ length: 21 }, (_, i) => ({ registration: `SM${i}`, lastName: 'Smith', createdAt: at(i) })),
+        {
+          registration: 'TWICE',
+          firstName: 'Smithy',
+          lastName: 'Smith',
+          createdAt: at(21),
+          status: 'contacted' as const,
+        },
+        { registration: 'ARCH', lastName: 'Smith', isArchived: true, archivedAt: at(23), createdAt: at(22) },
+        { registration: 'OTHER', lastName: 'Jones', createdAt: at(23) },
+      );
+      const first = await list('/api/valuations/active?q=smith&pageSize=20');
+      expect(first).toMatchObject({ total: 22, totalCapped: false, pageCount: 2 });
+      expect(first.items.map((item) => item.registration)).toEqual([
+        'TWICE',
+        ...Array.from({ length: 19 }, (_, i) => `SM${20 - i}`),
+      ]);
+      const second = await list('/api/valuations/active?q=smith&pageSize=20&page=2');
+      expect(second.items.map((item) => item.registration)).toEqual(['SM1', 'SM0']);
+      // Past the end: nothing, and still the count.
+      expect(await list('/api/valuations/active?q=smith&pageSize=20&page=3')).toMatchObject({ items: [], total: 22 });
+      // A stage filter, the time-left order (oldest first) and the archive each apply to the search.
+      expect(await registrations('/api/valuations/active?q=smith&status=contacted')).toEqual(['TWICE']);
+      const oldestFirst = await registrations('/api/valuations/active?q=smith&sort=time_left&pageSize=3');
+      expect(oldestFirst).toEqual(['SM0', 'SM1', 'SM2']);
+      expect(await registrations('/api/valuations/archived?q=smith')).toEqual(['ARCH']);
+      // Two words typed: both must begin words of the same request.
+      expect(await registrations('/api/valuations/active?q=smithy%20smi')).toEqual(['TWICE']);
+    });
+
+    it('walk the list for a letter that begins too many words to read each, and find the same', async () => {
+      await setup();
+      const models = Array.from({ length: SEARCH_VOCABULARY_MAX + 1 }, (_, i) => `Model${i}`);
+      await insert(
+        ...models.map((model, i) => ({
+          registration: `M${i}`,
+          model,
+          createdAt: new Date(Date.UTC(2026, 2, 1, 0, i)),
+        })),
+        { registration: 'NOPE', make: 'KIA', model: 'Ceed', createdAt: new Date(Date.UTC(2026, 2, 2)) },
+      );
+      const found = await list('/api/valuations/active?q=m&pageSize=5');
+      expect(found).toMatchObject({ total: models.length, totalCapped: false });
+      expect(found.items.map((item) => item.registration)).toEqual(['M100', 'M99', 'M98', 'M97', 'M96']);
+      // The same rule as the index: "m" begins words (Model…, M…) but not "Kia Ceed" (nor "Jane Smith"'s).
+      expect(await registrations('/api/valuations/active?q=model100')).toEqual(['M100']);
     });
 
     it('find a car by its whole registration, newest first, and not a name or address that holds it', async () => {
@@ -270,8 +331,8 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(found).toMatchObject({ total: 2, totalCapped: false, pageCount: 1 });
       expect(await q('a123bcd')).toEqual(['A123BCD']);
       expect(await q('ABC 123D')).toEqual(['ABC123D']);
-      // Part of a registration is still found as part of a word, anywhere it is.
-      expect(new Set(await q('ab12cd'))).toEqual(new Set(['AB12CDE', 'AB12CDF', 'A123BCD']));
+      // The beginning of a registration finds every car it begins (not an address holding it).
+      expect(new Set(await q('ab12cd'))).toEqual(new Set(['AB12CDE', 'AB12CDF']));
       expect(await q('AB12CDX')).toEqual([]);
     });
 

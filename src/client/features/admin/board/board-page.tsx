@@ -1,5 +1,6 @@
 import { RefreshCw, Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
@@ -47,10 +48,6 @@ function searchFor({ owner, q }: BoardFiltersState): URLSearchParams {
   return params;
 }
 
-/** Focus once the board has drawn the move (and any dialog has let go of focus). */
-const focusSoon = (id: string) =>
-  requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(id)?.focus()));
-
 type Asking = { kind: 'lost' | 'contact'; card: BoardCard };
 
 /**
@@ -69,8 +66,35 @@ export function Component() {
   const move = useMoveCard(filters);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [noteError, setNoteError] = useState<string | null>(null);
-  // Where focus goes when a move's dialog closes: the card's menu button, or where the card went.
+  // Where focus goes when a move's dialog is closed without a move: the card's menu button. Null
+  // once a move is answered: the board puts focus then (closeAndFocus), and the dialog leaves it be.
   const returnFocus = useRef<HTMLElement | null>(null);
+  // What closeAndFocus could not focus yet (not drawn, or a button still disabled): the id, focused
+  // after the render that draws it, unless a person has put focus somewhere meanwhile.
+  const focusWhenDrawn = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusWhenDrawn.current;
+    const element = id ? document.getElementById(id) : null;
+    if (!element || element.matches(':disabled')) return;
+    focusWhenDrawn.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) element.focus();
+  });
+
+  /**
+   * The one place focus is put after a move is answered: on where the card went (or its column's
+   * heading, when it left the board), or on its menu button when the move failed. The dialog is
+   * closed first and at once (flushSync: when it returns, the dialog and its focus trap are gone),
+   * then focus is put, in the same task, so nothing moves it afterwards: a key pressed next is
+   * heard where it was put. (The dialog used to put it back in a timer and the board again two
+   * frames later; on a busy machine a key pressed in between went to the card focus had left.)
+   */
+  const closeAndFocus = (id: string) => {
+    returnFocus.current = null;
+    flushSync(() => setAsking(null));
+    const element = document.getElementById(id);
+    if (element && !element.matches(':disabled')) element.focus();
+    else focusWhenDrawn.current = id;
+  };
 
   const filter = (next: Partial<BoardFiltersState>, typing = false) =>
     setSearch(searchFor({ ...filters, ...next }), { replace: typing, preventScrollReset: true });
@@ -81,10 +105,7 @@ export function Component() {
     try {
       await move.mutateAsync(change);
       toast({ title: boardMessages.moved, description: done });
-      const target = change.to === 'lost' ? columnHeadingId(from) : handleId(card.id);
-      returnFocus.current = document.getElementById(target);
-      setAsking(null);
-      focusSoon(target);
+      closeAndFocus(change.to === 'lost' ? columnHeadingId(from) : handleId(card.id));
     } catch (error) {
       const refused = error instanceof ApiError && error.status === 409;
       toast({
@@ -98,8 +119,7 @@ export function Component() {
       if (error instanceof ApiError && error.status === 400) {
         setNoteError(errorMessage(error, 'Please check the note.'));
       } else if (!mendable || !asking) {
-        setAsking(null);
-        focusSoon(menuButtonId(card.id));
+        closeAndFocus(menuButtonId(card.id));
       }
     }
   };

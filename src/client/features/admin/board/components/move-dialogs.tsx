@@ -31,6 +31,7 @@ type MoveDialogProps<T> = {
   pending: boolean;
   /** The server's message about the note, or null. */
   noteError?: string | null;
+  /** Where focus goes when the dialog is closed without a move; empty when the board has put it. */
   finalFocus: FinalFocus;
   onCancel: () => void;
   onConfirm: (card: BoardCard, answer: T) => void;
@@ -100,7 +101,15 @@ function MoveDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <DialogContent finalFocus={finalFocus} className="max-w-md">
+      <DialogContent
+        finalFocus={finalFocus}
+        // Closed by an answered move, the board has put focus already (finalFocus is then empty):
+        // Radix's own return of focus, in a timer, would take it from where a person may have moved on.
+        onCloseAutoFocus={(event) => {
+          if (!finalFocus.current) event.preventDefault();
+        }}
+        className="max-w-md"
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

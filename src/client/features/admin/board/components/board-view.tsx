@@ -1,7 +1,6 @@
 import {
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   PointerSensor,
   useDndContext,
   useDroppable,
@@ -29,7 +28,7 @@ import {
   type BoardStage,
 } from '~/shared/board';
 import { stageLabels, type ValuationStage } from '~/shared/valuation-lifecycle';
-import { createColumnDnd } from '../lib/board-dnd';
+import { createColumnDnd, PromptKeyboardSensor } from '../lib/board-dnd';
 import { CardPreview, DraggableCard } from './board-card';
 
 /** Where a card can be dropped: each column, and Lost (off the board, with a reason). */
@@ -118,7 +117,7 @@ export function BoardView({
   const sensors = useSensors(
     // A few pixels before a drag starts, so a tap or click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: dnd.keyboardCoordinates }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: dnd.keyboardCoordinates }),
   );
 
   const start = (event: DragStartEvent) => {

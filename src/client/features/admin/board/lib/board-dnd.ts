@@ -1,10 +1,12 @@
 import {
   KeyboardCode,
+  KeyboardSensor,
   pointerWithin,
   rectIntersection,
   type ClientRect,
   type CollisionDetection,
   type KeyboardCoordinateGetter,
+  type KeyboardSensorProps,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 
@@ -94,3 +96,38 @@ export function createColumnDnd(order: readonly UniqueIdentifier[]) {
     },
   };
 }
+
+/** The parts of dnd-kit's KeyboardSensor (6.3.1, pinned) that `attach` uses; private in its types. */
+type KeyboardSensorInternals = {
+  props: KeyboardSensorProps;
+  listeners: { add: (name: string, handler: (event: Event) => void) => void };
+  windowListeners: { add: (name: string, handler: (event: Event) => void) => void };
+  handleStart: () => void;
+  handleKeyDown: (event: Event) => void;
+  handleCancel: (event: Event) => void;
+};
+
+/**
+ * dnd-kit's KeyboardSensor, hearing the drag's keys from the moment a card is picked up. dnd-kit
+ * starts listening for them in a timer after the pick-up (so the key that picked the card up does
+ * not also drop it), but it announces "… Choose a column with the arrow keys" before that timer
+ * runs; on a busy machine the browser runs key presses ahead of timers, so an arrow pressed on
+ * hearing it could be lost (seen in CI: the card stayed over its own column). This one listens at
+ * once and passes over the key that picked the card up. Otherwise dnd-kit's own (its `attach`).
+ */
+export class PromptKeyboardSensor extends KeyboardSensor {}
+
+Object.defineProperty(PromptKeyboardSensor.prototype, 'attach', {
+  value: function attach(this: KeyboardSensorInternals) {
+    const pickUp = this.props.event;
+    const handleKeyDown = this.handleKeyDown;
+    // The same function for the listener and its removal (dnd-kit's detach removes what was added).
+    this.handleKeyDown = (event) => {
+      if (event !== pickUp) handleKeyDown(event);
+    };
+    this.handleStart();
+    this.windowListeners.add('resize', this.handleCancel);
+    this.windowListeners.add('visibilitychange', this.handleCancel);
+    this.listeners.add('keydown', this.handleKeyDown);
+  },
+});

@@ -106,8 +106,8 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Inserted ${count.toLocaleString('en-GB')} valuations in ${seconds} s (${rate(count)} a second).`);
     if (values['past-offers']) await seedPastOffers(database, { seed, where });
-    console.log('Vacuuming and analysing car_valuations, so the planner and index-only scans see them…');
-    await database.db.execute(sql`vacuum analyze car_valuations`);
+    console.log('Vacuuming and analysing the valuations and their search words, for the planner and index-only scans…');
+    await database.db.execute(sql`vacuum analyze car_valuations, valuation_search_words`);
     console.log('Done.');
   } finally {
     await database.close();

@@ -5,7 +5,10 @@ import type { ValuationOwnerFilter } from '~/shared/admin-valuations';
 import { boardSchema, type Board, type BoardStage } from '~/shared/board';
 import { appendColumn } from '../lib/board-cache';
 
-/** GET /api/admin/valuations/board. Every valuation change invalidates it (see board-refresh.ts). */
+/**
+ * GET /api/admin/valuations/board. A change made on a request's page invalidates it
+ * (refreshAfterChange); a move on the board itself updates its cache (move-card.ts).
+ */
 export const BOARD_PATH = '/api/admin/valuations/board';
 
 /** The board's filters, as the address carries them. */

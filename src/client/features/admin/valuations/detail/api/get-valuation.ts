@@ -20,8 +20,16 @@ export function useValuation(id: string) {
   return useQuery(valuationQueryOptions(id));
 }
 
-/** The lists and counts a change to one valuation can move (the dashboard's and the archive's). */
-const listKeys = ['/api/valuations/active', '/api/valuations/archived', '/api/admin/valuations/stats'];
+/**
+ * The lists and counts a change to one valuation can move: the dashboard's, the archive's and the
+ * board's (shown again within its ten seconds of freshness, it would still have the card where it was).
+ */
+const listKeys = [
+  '/api/valuations/active',
+  '/api/valuations/archived',
+  '/api/admin/valuations/stats',
+  '/api/admin/valuations/board',
+];
 
 /** After a change: this valuation again, and every list and count it appears in. */
 export async function refreshAfterChange(queryClient: QueryClient, id: string) {

@@ -21,7 +21,10 @@ export function ListEmpty({
     total > 0
       ? ['The list is shorter than that now.', { label: 'Go to the first page', run: onFirstPage }]
       : filtered
-        ? ['Try another search or status.', { label: 'Clear search', run: onClear }]
+        ? [
+            'Try another search or status. A search finds the beginnings of words: “smi” finds Smith, “ab12” finds AB12 CDE.',
+            { label: 'Clear search', run: onClear },
+          ]
         : [null, null];
   return (
     <div className="grid justify-items-center gap-2 px-4 py-14 text-center">

@@ -71,9 +71,13 @@ test.describe('[PUBLIC][SOCIAL-MEDIA-ADS]', () => {
       const root = tab.locator('svg').first();
       await expect(root).toHaveAttribute('width', String(ad.width));
       await expect(root).toHaveAttribute('height', String(ad.height));
-      // The artwork as Chromium draws it, for people to look at.
+      // The artwork as Chromium draws it, for people to look at. Right after the resize Chromium
+      // can have no frame to capture yet ("Unable to capture screenshot", seen once in CI): the
+      // picture is asked for again until there is one; the checks of the SVG are above and below.
       await tab.setViewportSize({ width: ad.width, height: ad.height });
-      await tab.screenshot({ path: `e2e/screenshots/social-media-ad-${ad.file}.png` });
+      await expect(async () => {
+        await tab.screenshot({ path: `e2e/screenshots/social-media-ad-${ad.file}.png` });
+      }).toPass({ timeout: 15_000 });
       expect(problems, 'console errors or warnings of the opened SVG').toEqual([]);
       await tab.close();
     }

@@ -226,15 +226,22 @@ export function valuationListWhere(
   // Literal, not a parameter, so the planner can match the partial index of unanswered requests.
   const conditions: SQL[] = [
     archived ? sql`${carValuations.isArchived} = true` : sql`${carValuations.isArchived} = false`,
+    ...filterConditions(filters, context),
   ];
+  // `walk`: the search checked on each row read (see listQueries); otherwise through its index.
+  if (filters.q) conditions.push(searchMatches(filters.q, walk));
+  return and(...conditions)!;
+}
+
+/** The list's filters other than the archive state and the search: stage, offer, owner, time left. */
+function filterConditions(filters: Omit<ValuationListFilters, 'page' | 'pageSize'>, context: ListContext): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.sort === 'time_left') conditions.push(awaitingFirstAnswer());
   if (filters.status) conditions.push(eq(carValuations.status, filters.status));
   if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
   if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
   if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));
-  // `walk`: the search checked on each row read (see listQueries); otherwise through its index.
-  if (filters.q) conditions.push(searchMatches(filters.q, walk));
-  return and(...conditions)!;
+  return conditions;
 }
 
 /**
@@ -261,8 +268,7 @@ export function listQueries(
   const search = options.search;
   if (searchesText(filters) && search?.kind === 'indexed') {
     // Filters besides the archive state are checked on each match's row; without, the index answers.
-    const filtered = Boolean(filters.status || filters.offer || filters.owner || filters.sort === 'time_left');
-    const others = filtered ? valuationListWhere(archived, { ...filters, q: undefined }, options) : undefined;
+    const others = and(...filterConditions(filters, options));
     const newestFirst = filters.sort !== 'time_left';
     const found = (limit: number) => searchCandidates(search, { archived, others, newestFirst }, limit);
     const count = sql`select count(distinct id)::int as total from (${found(VALUATION_LIST_COUNT_CAP + 1)}) as found`;

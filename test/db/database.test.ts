@@ -127,7 +127,9 @@ describe.each(testEngines)('database on %s', (engine) => {
     } finally {
       await empty.cleanup();
     }
-  });
+    // Two full runs of every migration: seconds on a quiet machine, past the default 30 s when the
+    // server is busy with other work (CI's machine, a bench seeding beside it).
+  }, 120_000);
 
   it('has every table and pg_trgm', async () => {
     const tables = await db.execute<{ name: string }>(

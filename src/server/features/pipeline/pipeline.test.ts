@@ -118,6 +118,14 @@ describe.each(testEngines)('the staff pipeline on %s', (engine) => {
     expect(events).toEqual([{ type: 'assigned', data: { fromUserId: null, toUserId: me.id, claimed: true } }]);
 
     expect((await list('owner=mine')).items.map((i) => i.id)).toEqual([mine]);
+    // The same filter for someone else is their own list (the page's statement is kept built).
+    const theirCookie = await signedInCookie(t!.app, colleague);
+    const theirList = await t!.app.inject({
+      method: 'GET',
+      url: '/api/valuations/active?owner=mine',
+      headers: { cookie: theirCookie },
+    });
+    expect(theirList.json<ValuationListResponse>().items.map((i) => i.id)).toEqual([theirs]);
     expect((await list('owner=unassigned')).items.map((i) => i.id)).toEqual([nobodys]);
     expect((await list()).items.find((i) => i.id === theirs)?.owner?.name).toBe('Tom Reed');
 

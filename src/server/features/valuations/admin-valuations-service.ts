@@ -21,6 +21,7 @@ import { promiseDueAt } from '~/shared/staff-pipeline';
 import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
+import { runBuilt } from '~/server/db/built-statements';
 import { planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
 import { plausibilityColumns, plausibilityFlagsOf, plausibilityRow as v } from '../plausibility';
 
@@ -143,12 +144,14 @@ export async function listValuations(
   const { page, pageSize } = filters;
   // A search first reads which words of the index begin with what was typed (valuation-search.ts).
   const search = searchesText(filters) ? await planSearch(db, filters.q!) : undefined;
-  const queries = listQueries(db, archived, filters, { ...context, search });
-  const rows = await queries.page;
+  const listContext = { ...context, search };
+  const queries = () => listQueries(db, archived, filters, listContext);
+  // Built once per shape (built-statements.ts): the statement, not its answer, is kept.
+  const rows = await runBuilt(db, pageStatementKey(archived, filters, listContext), () => queries().page);
   // The page carries the count; a page past the end carries nothing, so it counts apart.
   const matches =
     rows[0]?.total ??
-    (page === 1 ? 0 : Number((await db.execute<{ total: number }>(queries.count)).rows[0]?.total ?? 0));
+    (page === 1 ? 0 : Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0));
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>
@@ -208,6 +211,21 @@ function offerExpired(now: Date): SQL {
   return sql`${carValuations.status} = 'offer_made' and not exists (
     select 1 from ${valuationOffers} where ${valuationOffers.valuationId} = ${carValuations.id}
       and ${valuationOffers.status} = 'open' and ${valuationOffers.validUntil} >= ${now})`;
+}
+
+/**
+ * Everything listQueries builds the page statement from, as its key among the built statements:
+ * the archive, every filter, who is asking (read by "Mine" only) and the search's plan (the words
+ * it reads). None for the expired offers, whose statement carries the time.
+ */
+function pageStatementKey(
+  archived: boolean,
+  filters: ValuationListFilters,
+  { viewerUserId, search }: ListContext & { search?: SearchPlan | undefined },
+): string | undefined {
+  if (filters.offer === 'expired') return undefined;
+  const viewer = filters.owner === 'mine' ? (viewerUserId ?? null) : null;
+  return JSON.stringify(['valuation list page', archived, filters, viewer, search ?? null]);
 }
 
 /** What a list's filters depend on besides themselves: the time, and who is asking ("Mine"). */

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/helpers/database';
+import { builtStatementCount, MAX_BUILT_STATEMENTS, runBuilt } from './built-statements';
+import { users } from './schema';
+
+describe.each(testEngines)('built statements on %s', (engine) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase(engine);
+  });
+  afterEach(() => t.cleanup());
+
+  const addUser = (username: string) =>
+    t.database.db.insert(users).values({ username, passwordHash: 'x', firstName: null, lastName: null });
+  const usernames = () => t.database.db.select({ username: users.username }).from(users).orderBy(users.username);
+
+  it('builds a query once per key, and every run reads the rows as they are then', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return usernames();
+    };
+    expect(await runBuilt(db, 'users', build)).toEqual([]);
+    await addUser('priya');
+    expect(await runBuilt(db, 'users', build)).toEqual([{ username: 'priya' }]);
+    await addUser('amir');
+    expect(await runBuilt(db, 'users', build)).toEqual([{ username: 'amir' }, { username: 'priya' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('keeps a query of other values apart under its own key, and none without a key', async () => {
+    const db = t.database.db;
+    await addUser('priya');
+    await addUser('amir');
+    const keptBefore = builtStatementCount(db); // a test database may be shared by this file's tests
+    const named = (username: string) => () =>
+      db.select({ username: users.username }).from(users).where(eq(users.username, username));
+    expect(await runBuilt(db, 'amir', named('amir'))).toEqual([{ username: 'amir' }]);
+    expect(await runBuilt(db, 'priya', named('priya'))).toEqual([{ username: 'priya' }]);
+    expect(await runBuilt(db, 'amir', named('priya'))).toEqual([{ username: 'amir' }]);
+    expect(await runBuilt(db, undefined, named('priya'))).toEqual([{ username: 'priya' }]);
+    expect(builtStatementCount(db)).toBe(keptBefore + 2);
+  });
+
+  it('keeps at most its maximum, dropping the least recently run', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return db.select({ one: sql<number>`1` }).from(users);
+    };
+    await runBuilt(db, 'first', build);
+    for (let key = 0; key < MAX_BUILT_STATEMENTS - 1; key += 1) await runBuilt(db, `key ${key}`, build);
+    await runBuilt(db, 'first', build); // now the most recent
+    await runBuilt(db, 'one more', build); // drops "key 0"
+    expect(builtStatementCount(db)).toBe(MAX_BUILT_STATEMENTS);
+    const before = builds;
+    await runBuilt(db, 'first', build);
+    expect(builds).toBe(before);
+    await runBuilt(db, 'key 0', build);
+    expect(builds).toBe(before + 1);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Queries whose SQL is built once and then run again as built: the text, the parameters and how
+ * a row maps back to objects, kept by a key that names everything the query was built from.
+ *
+ * Why: drizzle builds a query's text from its parts on every run. For the back office's list page
+ * (its columns, its capped count, the owners' join and the plausibility flags' three subqueries)
+ * that cost 1.4 ms of the app's one thread per page at 1,000,000 requests, as much as the
+ * PostgreSQL server took to run the prepared statement (docs/decisions/005, point 10). The same
+ * dashboard view asks the same few shapes again and again (the first page, a stage, "Mine").
+ *
+ * What is kept is the statement, never its answer: every run goes to the database and sees the
+ * rows as they are. A key must therefore name every input of the query (filters, who is asking,
+ * a search's plan); a query that reads the clock into its parameters must not be kept, or it
+ * would run with the time it was first built at.
+ *
+ * Kept per database handle (a transaction gets its own, gone with it), at most MAX_BUILT_STATEMENTS
+ * per handle, the least recently run dropped first: a search's key holds its terms, so keys vary.
+ * Prepared statements (prepared-statements.ts) are a separate layer under this one: the texts
+ * built here are still named on the server or in PGlite on their third run.
+ */
+import type { Db } from './client';
+
+/** Per database handle: about the list's shapes in a busy morning, each a few kilobytes of text. */
+export const MAX_BUILT_STATEMENTS = 200;
+
+/** A drizzle query built and bound to its session (drizzle's PgPreparedQuery), run with execute(). */
+type BuiltQuery<T> = { execute(): Promise<T> };
+
+/**
+ * A drizzle select that can be built without being run. `_prepare()` is how drizzle's own
+ * `execute()` builds: `prepare(name)` would do the same but name the statement on the server
+ * itself, outside prepared-statements.ts's limit on how many a connection keeps. drizzle-orm is
+ * pinned in package.json; built-statements.test.ts fails if an upgrade takes `_prepare` away.
+ */
+type Buildable<T> = PromiseLike<T> & { _prepare?: () => BuiltQuery<T> };
+
+const builtByDatabase = new WeakMap<Db, Map<string, BuiltQuery<unknown>>>();
+
+/**
+ * Runs the query `build()` makes, built once per `key` on `db` and kept for the next run with the
+ * same key. `key` undefined: built and run afresh (a query with the time in it, say).
+ */
+export async function runBuilt<T>(db: Db, key: string | undefined, build: () => Buildable<T>): Promise<T> {
+  if (key === undefined) return build();
+  let kept = builtByDatabase.get(db);
+  if (!kept) builtByDatabase.set(db, (kept = new Map()));
+  let built = kept.get(key) as BuiltQuery<T> | undefined;
+  if (built) {
+    // Most recently run last, so the first key is the one to drop.
+    kept.delete(key);
+  } else {
+    const query = build();
+    if (typeof query._prepare !== 'function') throw new Error('drizzle no longer builds a select with _prepare()');
+    built = query._prepare();
+    if (kept.size >= MAX_BUILT_STATEMENTS) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, built);
+  return built.execute();
+}
+
+/** How many statements `db` keeps built (for tests). */
+export function builtStatementCount(db: Db): number {
+  return builtByDatabase.get(db)?.size ?? 0;
+}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { runBuilt } from '~/server/db/built-statements';
 import type { Db } from '~/server/db/client';
 import { sessions, users, type User } from '~/server/db/schema';
 import { AUTOMATIC_DELETION } from '~/shared/retention';
@@ -30,6 +31,18 @@ function expiryFor(createdAt: Date, lastSeenAt: Date): Date {
 }
 
 /**
+ * A live session and its user, by the token's hash: the query every staff request begins with,
+ * built once per database handle and run with its values (built-statements.ts).
+ */
+const liveSession = (tx: Db) =>
+  tx
+    .select({ sess: sessions.sess, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+    .limit(1);
+
+/**
  * Every method takes an optional transaction (`db.transaction(async (tx) => …)`),
  * so callers can change sessions together with other rows, all or nothing.
  */
@@ -48,12 +61,10 @@ export function createSessionStore(db: Db, clock: Clock) {
     async find(token: string, tx: Db = db): Promise<ActiveSession | null> {
       const now = clock();
       const sid = hashToken(token);
-      const [row] = await tx
-        .select({ sess: sessions.sess, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-        .limit(1);
+      const [row] = await runBuilt(tx, 'live session by token', () => liveSession(tx), {
+        sid,
+        now: now.toISOString(),
+      });
       if (!row) return null;
       const sess = row.sess as SessionData;
       const createdAt = new Date(sess.createdAt);

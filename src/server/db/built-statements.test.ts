@@ -44,6 +44,20 @@ describe.each(testEngines)('built statements on %s', (engine) => {
     expect(builtStatementCount(db)).toBe(keptBefore + 2);
   });
 
+  it('runs a kept query with the values of each run in its placeholders', async () => {
+    const db = t.database.db;
+    await addUser('priya');
+    await addUser('amir');
+    const byName = () =>
+      db
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.username, sql.placeholder('name')));
+    expect(await runBuilt(db, 'by name', byName, { name: 'amir' })).toEqual([{ username: 'amir' }]);
+    expect(await runBuilt(db, 'by name', byName, { name: 'priya' })).toEqual([{ username: 'priya' }]);
+    expect(await runBuilt(db, undefined, byName, { name: 'nobody' })).toEqual([]);
+  });
+
   it('keeps at most its maximum, dropping the least recently run', async () => {
     const db = t.database.db;
     let builds = 0;

@@ -23,8 +23,11 @@ import type { Db } from './client';
 /** Per database handle: about the list's shapes in a busy morning, each a few kilobytes of text. */
 export const MAX_BUILT_STATEMENTS = 200;
 
-/** A drizzle query built and bound to its session (drizzle's PgPreparedQuery), run with execute(). */
-type BuiltQuery<T> = { execute(): Promise<T> };
+/**
+ * A drizzle query built and bound to its session (drizzle's PgPreparedQuery), run with execute():
+ * its `sql.placeholder(name)`s take their values then.
+ */
+type BuiltQuery<T> = { execute(values?: Record<string, unknown>): Promise<T> };
 
 /**
  * A drizzle select that can be built without being run. `_prepare()` is how drizzle's own
@@ -38,10 +41,16 @@ const builtByDatabase = new WeakMap<Db, Map<string, BuiltQuery<unknown>>>();
 
 /**
  * Runs the query `build()` makes, built once per `key` on `db` and kept for the next run with the
- * same key. `key` undefined: built and run afresh (a query with the time in it, say).
+ * same key; `values` fill its `sql.placeholder`s on each run (a session's token, the time). `key`
+ * undefined: built and run afresh, kept for nobody.
  */
-export async function runBuilt<T>(db: Db, key: string | undefined, build: () => Buildable<T>): Promise<T> {
-  if (key === undefined) return build();
+export async function runBuilt<T>(
+  db: Db,
+  key: string | undefined,
+  build: () => Buildable<T>,
+  values?: Record<string, unknown>,
+): Promise<T> {
+  if (key === undefined) return buildQuery(build).execute(values);
   let kept = builtByDatabase.get(db);
   if (!kept) builtByDatabase.set(db, (kept = new Map()));
   let built = kept.get(key) as BuiltQuery<T> | undefined;
@@ -49,13 +58,17 @@ export async function runBuilt<T>(db: Db, key: string | undefined, build: () => 
     // Most recently run last, so the first key is the one to drop.
     kept.delete(key);
   } else {
-    const query = build();
-    if (typeof query._prepare !== 'function') throw new Error('drizzle no longer builds a select with _prepare()');
-    built = query._prepare();
+    built = buildQuery(build);
     if (kept.size >= MAX_BUILT_STATEMENTS) kept.delete(kept.keys().next().value!);
   }
   kept.set(key, built);
-  return built.execute();
+  return built.execute(values);
+}
+
+function buildQuery<T>(build: () => Buildable<T>): BuiltQuery<T> {
+  const query = build();
+  if (typeof query._prepare !== 'function') throw new Error('drizzle no longer builds a select with _prepare()');
+  return query._prepare();
 }
 
 /** How many statements `db` keeps built (for tests). */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { DialogBody, DialogClose, DialogFooter, DialogForm } from '~/client/components/ui/dialog';
 import { Spinner } from '~/client/components/ui/spinner';
@@ -34,10 +34,17 @@ export function ChoiceForm<T extends string>({
   const [value, setValue] = useState<T | null>(null);
   const [missing, setMissing] = useState(false);
   const errorId = useId();
+  // `pending` arrives with the next render; a second press of a double click comes before it, so
+  // the form remembers its own answer until the one sent has been dealt with (pending again false).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!pending) sent.current = false;
+  }, [pending]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || sent.current) return;
     if (!value) return setMissing(true);
+    sent.current = true;
     onConfirm(value);
   };
   return (

@@ -45,9 +45,12 @@ let plainSellerId: string;
 /**
  * 99,998 requests in the app's data folder before it starts (PGlite: one process at a time), in one
  * INSERT … SELECT from generate_series: one a minute going back from now, four names, a fiftieth of
- * them completed purchases. The demo seeder (`npm run seed:demo`) takes over three minutes for
- * 100,000 on PGlite, most of it updating the four trigram indexes row by row; here those are
- * dropped for the insert and built again from their own definitions afterwards, in seconds.
+ * them completed purchases, the rest unanswered with their 20- and 24-hour alerts sent when they
+ * fell due (as the demo seeder and the migration that began the promise do: otherwise the promise
+ * job would start on 98,000 overdue alerts a minute after the app starts). The demo seeder
+ * (`npm run seed:demo`) takes over three minutes for 100,000 on PGlite, most of it updating the
+ * four trigram indexes row by row; here those are dropped for the insert and built again from
+ * their own definitions afterwards, in seconds.
  */
 async function seedValuations(count: number): Promise<number> {
   const started = performance.now();
@@ -63,7 +66,7 @@ async function seedValuations(count: number): Promise<number> {
     await db.execute(sql`
       insert into car_valuations (reference, registration, mileage, make, model, year, first_name, last_name,
         postcode, email, phone, agree_to_contact, overall_condition, outstanding_finance, status, closed_at,
-        first_answered_at, created_at, updated_at)
+        first_answered_at, promise_warning_sent_at, promise_breach_sent_at, created_at, updated_at)
       select ${referenceFor(sql`g`)}, 'KX' || (g % 90 + 10) || 'ABC', 20000 + g % 80000,
         (array['FORD', 'VAUXHALL', 'BMW', 'TOYOTA'])[g % 4 + 1], (array['FOCUS', 'CORSA', '320D', 'YARIS'])[g % 4 + 1],
         2010 + g % 14, (array['Oliver', 'Amelia', 'George', 'Isla'])[g % 4 + 1],
@@ -72,6 +75,8 @@ async function seedValuations(count: number): Promise<number> {
         (case when g % 50 = 0 then 'completed' else 'new' end)::valuation_status,
         case when g % 50 = 0 then now() - (g || ' minutes')::interval + interval '3 days' end,
         case when g % 50 = 0 then now() - (g || ' minutes')::interval + interval '2 hours' end,
+        case when g % 50 <> 0 and g > 20 * 60 then now() - (g || ' minutes')::interval + interval '20 hours' end,
+        case when g % 50 <> 0 and g > 24 * 60 then now() - (g || ' minutes')::interval + interval '24 hours' end,
         now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
       from generate_series(1, ${count}) g`);
     for (const { definition } of gin.rows) await db.execute(sql.raw(definition));

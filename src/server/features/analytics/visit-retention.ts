@@ -1,3 +1,4 @@
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { analyticsDayPageVisitors, analyticsDayVisitors, analyticsSalts, visitorAnalytics } from '~/server/db/schema';
@@ -35,6 +36,7 @@ export async function deleteExpiredVisitRecords(
     deletedRaw += count;
     if (count < DELETE_BATCH) break;
     if (signal?.aborted) return { deletedRaw };
+    await otherWorkFirst();
   }
   const today = ukDate(now);
   const yesterday = addDays(today, -1);

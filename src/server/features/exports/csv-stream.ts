@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { csvRow, UTF8_BOM, type Cell } from './csv';
 
 /**
@@ -39,14 +40,6 @@ export type CsvOutcome = {
   ms: number;
   error?: unknown;
 };
-
-/**
- * Lets the event loop take in other requests before the next batch. Without it a download to a
- * fast client never leaves the microtask queue: PGlite answers in-process, and a socket with room
- * takes each chunk at once, so batch followed batch and every other request to the server (static
- * files included) waited 13 s for a 100,000-row export to end.
- */
-const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function csvStream<Row>(
   source: CsvSource<Row>,

@@ -1,3 +1,4 @@
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
@@ -250,6 +251,7 @@ export function createOutboxWorker(deps: {
         }
         await sendBatch(batch, signal);
         finished += batch.length;
+        await otherWorkFirst();
       }
       return finished;
     },

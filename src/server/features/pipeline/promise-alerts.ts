@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { carValuations, users, valuationEvents } from '~/server/db/schema';
 import { PROMISE_HOURS, PROMISE_WARNING_HOURS, promiseDueAt } from '~/shared/staff-pipeline';
 import { promiseBreached, promiseWarning, type Outbox, type PipelineAlertData } from '../messages';
@@ -36,12 +37,14 @@ export async function sendPromiseAlerts(
     const sent = await alertBatch(deps, 'breach', now);
     breaches += sent;
     if (sent < BATCH) break;
+    await otherWorkFirst();
   }
   for (;;) {
     if (signal?.aborted) break;
     const sent = await alertBatch(deps, 'warning', now);
     warnings += sent;
     if (sent < BATCH) break;
+    await otherWorkFirst();
   }
   return { warnings, breaches };
 }

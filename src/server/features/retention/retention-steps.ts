@@ -1,3 +1,4 @@
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
@@ -74,6 +75,7 @@ async function inBatches(context: StepContext, batch: () => Promise<number>): Pr
   while (!context.shouldStop()) {
     const done = await batch();
     if (done < context.batchSize) return;
+    await otherWorkFirst();
   }
 }
 

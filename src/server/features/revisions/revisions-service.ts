@@ -1,3 +1,4 @@
+import { otherWorkFirst } from '~/server/lib/other-work-first';
 import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import {
@@ -316,6 +317,7 @@ export async function closeLapsedRevisions(deps: RevisionDeps, now: Date, signal
     });
     closed += done;
     if (found < LAPSE_BATCH || done === 0) break;
+    await otherWorkFirst();
   }
   return closed;
 }

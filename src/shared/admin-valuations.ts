@@ -159,7 +159,9 @@ export const valuationListItemSchema = z.object({
   promiseDueAt: z.iso.datetime(),
   /**
    * The plausibility checks' flags (issue 37; ./plausibility.ts): in the lists' pages, never absent
-   * there; left out of the one row that archive, restore and a stage change answer with.
+   * there, worded in full but without the other requests they link to (GET
+   * /api/admin/valuations/:id/flags has those); left out of the one row that archive, restore and
+   * a stage change answer with.
    */
   flags: z.array(plausibilityFlagSchema).optional(),
 });

@@ -71,6 +71,10 @@ export const plausibilityFlagSchema = z.object({
 });
 export type PlausibilityFlag = z.infer<typeof plausibilityFlagSchema>;
 
+/** GET /api/admin/valuations/:id/flags: one request's flags with their links, for a list row's popover. */
+export const valuationFlagsSchema = z.object({ flags: z.array(plausibilityFlagSchema) });
+export type ValuationFlags = z.infer<typeof valuationFlagsSchema>;
+
 /** The checks that can go unmade for want of data; the request's page says which and why. */
 export const plausibilityUncheckedSchema = z.object({
   check: z.enum(['mileage', 'mot', 'export', 'v5c']),
@@ -184,6 +188,36 @@ export type RelatedRequests = {
   sameContact: RelatedRequest[];
 };
 
+/**
+ * What the list's rows know of the other requests: how many were found (up to
+ * PLAUSIBILITY_LINKS_SHOWN + 1 of each kind) and how they match, but not which they are. A list row
+ * words its flags from this; the links come when staff open them (GET /api/admin/valuations/:id/flags)
+ * and on the request's page, which read the requests themselves.
+ */
+export type RelatedSummary = {
+  earlier: { found: number; otherSeller: boolean };
+  sameContact: { found: number; phone: boolean; email: boolean };
+};
+
+/** The summary of requests found, as a list row's statement counts it in SQL. */
+export function summariseRelated(related: RelatedRequests): RelatedSummary {
+  const contact = related.sameContact;
+  return {
+    earlier: {
+      found: related.earlier.length,
+      otherSeller: related.earlier.some((r) => !r.samePhone && !r.sameEmail),
+    },
+    sameContact: {
+      found: contact.length,
+      phone: contact.some((r) => r.samePhone),
+      email: contact.some((r) => r.sameEmail),
+    },
+  };
+}
+
+const isSummary = (related: RelatedRequests | RelatedSummary): related is RelatedSummary =>
+  !Array.isArray(related.earlier);
+
 const DAY_MS = 86_400_000;
 const MONTHS = [
   'January',
@@ -219,9 +253,19 @@ const isDay = (value: string | null): value is string => value !== null && /^\d{
 /** DVLA's own words for an MOT that has run out, when it gives no date. */
 const MOT_NOT_VALID = /^not valid/i;
 
-/** Every flag the request raises, in the order of plausibilityKinds. */
-export function plausibilityFlags(facts: PlausibilityFacts, related: RelatedRequests, now: Date): PlausibilityFlag[] {
+/**
+ * Every flag the request raises, in the order of plausibilityKinds. Given the other requests
+ * themselves, the two "other requests" flags link to them; given only their summary (a list's
+ * row), the same words without the links.
+ */
+export function plausibilityFlags(
+  facts: PlausibilityFacts,
+  related: RelatedRequests | RelatedSummary,
+  now: Date,
+): PlausibilityFlag[] {
   const today = ukDate(now);
+  const requests = isSummary(related) ? undefined : related;
+  const summary = isSummary(related) ? related : summariseRelated(related);
   const flags: PlausibilityFlag[] = [];
 
   if (facts.motLastOdometerMiles !== null) {
@@ -296,10 +340,9 @@ export function plausibilityFlags(facts: PlausibilityFacts, related: RelatedRequ
     });
   }
 
-  const earlier = newestFirst(related.earlier);
-  if (earlier.length > 0) {
-    const otherSeller = earlier.some((r) => !r.samePhone && !r.sameEmail);
-    const count = countText(earlier.length, 'earlier request');
+  if (summary.earlier.found > 0) {
+    const { otherSeller } = summary.earlier;
+    const count = countText(summary.earlier.found, 'earlier request');
     flags.push({
       kind: 'registration_seen_before',
       severity: otherSeller ? 'warning' : 'info',
@@ -308,24 +351,28 @@ export function plausibilityFlags(facts: PlausibilityFacts, related: RelatedRequ
           'phone number and e-mail address. A car offered by two people needs its keeper checked before we make an offer.'
         : `This car (${plate(facts.registration)}) was submitted before by the same seller, in ${count}. See how ` +
           'those ended (a declined offer, an offer that ran out) before making another.',
-      links: earlier
-        .slice(0, PLAUSIBILITY_LINKS_SHOWN)
-        .map((r) => link(r, r.samePhone || r.sameEmail ? 'same seller' : 'another seller')),
+      ...(requests && {
+        links: newestFirst(requests.earlier)
+          .slice(0, PLAUSIBILITY_LINKS_SHOWN)
+          .map((r) => link(r, r.samePhone || r.sameEmail ? 'same seller' : 'another seller')),
+      }),
     });
   }
 
-  const sameContact = newestFirst(related.sameContact);
-  if (sameContact.length > 0) {
-    const phone = sameContact.some((r) => r.samePhone);
-    const email = sameContact.some((r) => r.sameEmail);
+  if (summary.sameContact.found > 0) {
+    const { phone, email } = summary.sameContact;
     const what = phone && email ? 'phone number or e-mail address' : phone ? 'phone number' : 'e-mail address';
     flags.push({
       kind: 'contact_on_open_requests',
       severity: 'info',
       message:
-        `The same ${what} is on ${countText(sameContact.length, 'other open request')}. Several cars from one ` +
-        'seller can mean a trader selling as a private seller: ask, and answer the requests together.',
-      links: sameContact.slice(0, PLAUSIBILITY_LINKS_SHOWN).map((r) => link(r, contactMatch(r))),
+        `The same ${what} is on ${countText(summary.sameContact.found, 'other open request')}. Several cars from ` +
+        'one seller can mean a trader selling as a private seller: ask, and answer the requests together.',
+      ...(requests && {
+        links: newestFirst(requests.sameContact)
+          .slice(0, PLAUSIBILITY_LINKS_SHOWN)
+          .map((r) => link(r, contactMatch(r))),
+      }),
     });
   }
   return flags;

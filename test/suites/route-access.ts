@@ -124,6 +124,7 @@ export const apiRouteAccess: Record<string, Access> = {
   // The board (issue 37): the open requests by stage; its moves use the status and contact calls.
   'GET /api/admin/valuations/board': 'admin',
   'GET /api/admin/valuations/:id': 'admin',
+  'GET /api/admin/valuations/:id/flags': 'admin',
   'POST /api/valuations/:id/offer': 'admin',
   'POST /api/valuations/:id/send-to-dealer': 'admin',
   'GET /api/valuations/:id/preview-pdf': 'admin',

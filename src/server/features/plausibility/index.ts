@@ -4,9 +4,12 @@
  */
 export {
   plausibilityColumns,
+  plausibilityFlagsById,
   plausibilityFlagsFor,
   plausibilityFlagsForList,
   plausibilityFlagsOf,
+  plausibilityListColumns,
+  plausibilityListFlagsOf,
   plausibilityListQuery,
   plausibilityRow,
 } from './plausibility-service';

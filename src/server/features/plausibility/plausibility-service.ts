@@ -9,6 +9,7 @@ import {
   type PlausibilityFlag,
   type RelatedRequest,
   type RelatedRequests,
+  type RelatedSummary,
 } from '~/shared/plausibility';
 import type { ValuationStage } from '~/shared/valuation-lifecycle';
 
@@ -61,7 +62,7 @@ const related = (where: SQL, orderBy: SQL): SQL<RelatedJson[]> => sql`(
   select coalesce(json_agg(r), '[]'::json)
   from (
     select o.id, o.reference, o.created_at as "createdAt", o.status, o.is_archived as "isArchived",
-      o.phone_e164 = v.phone_e164 as "samePhone", lower(o.email) = lower(v.email) as "sameEmail"
+      ${samePhone} as "samePhone", ${sameEmail} as "sameEmail"
     from car_valuations o
     where ${where}
     order by ${orderBy}
@@ -76,8 +77,54 @@ const related = (where: SQL, orderBy: SQL): SQL<RelatedJson[]> => sql`(
  * statement; plausibilityFlagsOf turns a row of them into its flags.
  */
 export function plausibilityColumns(row: typeof v) {
-  /** Another request still being worked: not archived, neither completed nor lost. */
-  const otherOpen = sql`o.id <> ${row.id} and o.is_archived = false and o.status not in ('completed', 'lost')`;
+  return {
+    ...factColumns(row),
+    earlier: related(earlierWhere(row), sql`o.created_at desc, o.id desc`),
+    samePhone: related(samePhoneWhere(row), sql`o.created_at desc`),
+    sameEmail: related(sameEmailWhere(row), sql`o.created_at desc`),
+  };
+}
+
+/** Another request still being worked: not archived, neither completed nor lost. */
+const otherOpen = (row: typeof v) =>
+  sql`o.id <> ${row.id} and o.is_archived = false and o.status not in ('completed', 'lost')`;
+const earlierWhere = (row: typeof v) => sql`o.registration = ${row.registration} and o.created_at < ${row.createdAt}`;
+const samePhoneWhere = (row: typeof v) => sql`o.phone_e164 = ${row.phoneE164} and ${otherOpen(row)}`;
+const sameEmailWhere = (row: typeof v) => sql`lower(o.email) = lower(${row.email}) and ${otherOpen(row)}`;
+const samePhone = sql`o.phone_e164 = v.phone_e164`;
+const sameEmail = sql`lower(o.email) = lower(v.email)`;
+
+/**
+ * What a list row's flags are worked out from: its facts and, in one int[] column, how many other
+ * requests each check found and how they match (the summary a list row words its flags from,
+ * ~/shared/plausibility's RelatedSummary), on the same three index probes as plausibilityColumns.
+ * The requests themselves, with their links, are the request's page's and its flags' call's: they
+ * were more than half of a list page's bytes, and the app's work per page follows its bytes. The
+ * phone's and the e-mail's matches are one UNION, so a request that shares both counts once.
+ */
+export function plausibilityListColumns(row: typeof v) {
+  const walk = (where: SQL, orderBy: SQL) =>
+    sql`(select o.id, coalesce(${samePhone}, false) as phone, coalesce(${sameEmail}, false) as email
+      from car_valuations o where ${where} order by ${orderBy} limit ${sql.raw(String(LIMIT))})`;
+  const earlier = sql`(select array[count(*)::int, coalesce(bool_or(not (r.phone or r.email)), false)::int]
+    from ${walk(earlierWhere(row), sql`o.created_at desc, o.id desc`)} r)`;
+  const contact = sql`(select array[count(*)::int, coalesce(bool_or(r.phone), false)::int,
+      coalesce(bool_or(r.email), false)::int]
+    from (${walk(samePhoneWhere(row), sql`o.created_at desc`)} union ${walk(sameEmailWhere(row), sql`o.created_at desc`)}) r)`;
+  return { ...factColumns(row), related: sql<number[]>`${earlier} || ${contact}` };
+}
+
+/** A row of plausibilityListColumns' related counts, as ~/shared/plausibility words them. */
+export function relatedSummaryOf(counts: readonly number[]): RelatedSummary {
+  const [earlier = 0, otherSeller = 0, contact = 0, phone = 0, email = 0] = counts;
+  return {
+    earlier: { found: earlier, otherSeller: otherSeller === 1 },
+    sameContact: { found: contact, phone: phone === 1, email: email === 1 },
+  };
+}
+
+/** The request's own facts the checks read. */
+function factColumns(row: typeof v) {
   return {
     registration: row.registration,
     mileage: row.mileage,
@@ -90,12 +137,6 @@ export function plausibilityColumns(row: typeof v) {
     settlementPence: row.settlementPence,
     motLastOdometerMiles: row.motLastOdometerMiles,
     motLastTestOn: row.motLastTestOn,
-    earlier: related(
-      sql`o.registration = ${row.registration} and o.created_at < ${row.createdAt}`,
-      sql`o.created_at desc, o.id desc`,
-    ),
-    samePhone: related(sql`o.phone_e164 = ${row.phoneE164} and ${otherOpen}`, sql`o.created_at desc`),
-    sameEmail: related(sql`lower(o.email) = lower(${row.email}) and ${otherOpen}`, sql`o.created_at desc`),
   };
 }
 
@@ -135,6 +176,14 @@ export function plausibilityFlagsOf(row: RelatedRow, now: Date): PlausibilityFla
   return plausibilityFlags(row, relatedOf(row), now);
 }
 
+/** The flags of a row selected with plausibilityListColumns: their words, without links. */
+export function plausibilityListFlagsOf(
+  row: PlausibilityFacts & { related: readonly number[] },
+  now: Date,
+): PlausibilityFlag[] {
+  return plausibilityFlags(row, relatedSummaryOf(row.related), now);
+}
+
 /** The flags of one request, for its page. */
 export async function plausibilityFlagsFor(
   db: Db,
@@ -143,6 +192,12 @@ export async function plausibilityFlagsFor(
 ): Promise<PlausibilityFlag[]> {
   const [row] = await relatedQuery(db, [valuation.id]);
   return plausibilityFlags(valuation, row ? relatedOf(row) : { earlier: [], sameContact: [] }, now);
+}
+
+/** The flags of one request by its id, with their links; undefined when there is no such request. */
+export async function plausibilityFlagsById(db: Db, id: string, now: Date): Promise<PlausibilityFlag[] | undefined> {
+  const [row] = await relatedQuery(db, [id]);
+  return row ? plausibilityFlagsOf(row, now) : undefined;
 }
 
 /** The flags of each row of a list's page, by id, in one statement (none for an empty page). */

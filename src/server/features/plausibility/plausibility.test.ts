@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { carValuations, vehicleLookups, type NewCarValuation } from '~/server/db/schema';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
-import type { ValuationListResponse } from '~/shared/admin-valuations';
-import type { PlausibilityFlag } from '~/shared/plausibility';
+import { adminValuationMessages, type ValuationListResponse } from '~/shared/admin-valuations';
+import type { PlausibilityFlag, ValuationFlags } from '~/shared/plausibility';
 import type { ValuationCreated } from '~/shared/valuation';
 import { dvlaAppEnv, startFakeDvla, type FakeDvla } from '../../../../test/fakes/dvla/fake-dvla';
 import { dvsaAppEnv, startFakeDvsa, type FakeDvsa } from '../../../../test/fakes/dvsa/fake-dvsa';
@@ -44,6 +44,7 @@ function aValuation(overrides: Partial<NewCarValuation> = {}): NewCarValuation {
   };
 }
 
+const withoutLinks = (flags: readonly PlausibilityFlag[]) => flags.map(({ links: _links, ...flag }) => flag);
 const kindsOf = (flags: readonly PlausibilityFlag[] | undefined) => (flags ?? []).map((f) => f.kind);
 const linksOf = (flags: readonly PlausibilityFlag[] | undefined, kind: PlausibilityFlag['kind']) =>
   (flags ?? []).find((f) => f.kind === kind)?.links?.map((l) => l.reference) ?? [];
@@ -206,8 +207,28 @@ describe.each(testEngines)('plausibility checks on %s', (engine) => {
     expect(kindsOf(archive.items[0]?.flags)).toEqual(['marked_for_export']);
     expect(archive.items[0]?.id).toBe(archived!.id);
 
+    // The list words the flags without their links; the request's page and its flags' call link them.
+    expect(row?.flags?.some((flag) => flag.links)).toBe(false);
     const detail = await get<ValuationDetail>(`/api/admin/valuations/${flagged!.id}`);
-    expect(detail.plausibility).toEqual(row?.flags);
+    expect(withoutLinks(detail.plausibility)).toEqual(row?.flags);
+    expect(linksOf(detail.plausibility, 'registration_seen_before')).toEqual([earlier!.reference]);
+    expect(await get<ValuationFlags>(`/api/admin/valuations/${flagged!.id}/flags`)).toEqual({
+      flags: detail.plausibility,
+    });
+    const unknown = await t!.app.inject({
+      method: 'GET',
+      url: `/api/admin/valuations/${crypto.randomUUID()}/flags`,
+      headers: { cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: adminValuationMessages.notFound });
+    const malformed = await t!.app.inject({
+      method: 'GET',
+      url: '/api/admin/valuations/42/flags',
+      headers: { cookie },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ message: adminValuationMessages.invalidId });
     expect(detail.plausibility[0]?.message).toContain(
       'Declared mileage (30,000) is lower than the last MOT reading (31,250 miles on 20 November 2025)',
     );
@@ -215,6 +236,36 @@ describe.each(testEngines)('plausibility checks on %s', (engine) => {
     const plain = await get<ValuationDetail>(`/api/admin/valuations/${earlier!.id}`);
     expect(plain.plausibility).toEqual([]);
     expect(plain.plausibilityUnchecked.map((u) => u.check)).toEqual(['mileage', 'mot', 'export', 'v5c']);
+  });
+
+  it('word a list row’s flags from counts as the request’s page words them from the requests', async () => {
+    await setup();
+    const phone = '+447911123000';
+    const email = 'sam.seller@example.com';
+    // Six earlier requests for one car, by the same seller: "more than 5", and no other seller.
+    const sold = await insert(
+      ...Array.from({ length: 6 }, () => ({ registration: 'KX19QAD', phoneE164: phone, status: 'completed' as const })),
+    );
+    // Open requests sharing the phone, the e-mail or both: each counted once, however it matches.
+    const [both, byPhone, byEmail] = await insert(
+      { phoneE164: phone, email },
+      { phoneE164: phone },
+      { phoneE164: null, email: email.toUpperCase() },
+    );
+    const [me] = await insert({ registration: 'KX19QAD', phoneE164: phone, email });
+    const listed = await get<ValuationListResponse>('/api/valuations/active');
+    for (const request of [me!, both!, byPhone!, byEmail!, sold[0]!]) {
+      const detail = await get<ValuationDetail>(`/api/admin/valuations/${request.id}`);
+      expect(listed.items.find((item) => item.id === request.id)?.flags).toEqual(withoutLinks(detail.plausibility));
+    }
+    const mine = listed.items.find((item) => item.id === me!.id)?.flags;
+    expect(mine?.map((flag) => [flag.severity, flag.message.split('.')[0]])).toEqual([
+      ['info', 'This car (KX19 QAD) was submitted before by the same seller, in more than 5 earlier requests'],
+      ['info', 'The same phone number or e-mail address is on 3 other open requests'],
+    ]);
+    expect(listed.items.find((item) => item.id === byEmail!.id)?.flags?.[0]?.message).toMatch(
+      /^The same e-mail address is on 2 other open requests/,
+    );
   });
 });
 

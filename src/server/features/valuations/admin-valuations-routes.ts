@@ -22,8 +22,10 @@ import {
   valuationDetailSchema,
 } from '~/shared/admin-valuation-detail';
 import { apiErrorSchema } from '~/shared/api-error';
+import { valuationFlagsSchema } from '~/shared/plausibility';
 import { offerRequestSchema, offerSchema } from '~/shared/valuation-offer';
 import type { Outbox } from '../messages';
+import { plausibilityFlagsById } from '../plausibility';
 import { adminPhotoEntry, valuationDetail } from './admin-valuation-detail';
 import { listOffers, sendOffer } from './offers';
 import { sendPhoto } from './photos';
@@ -218,6 +220,26 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
       });
       if (!detail) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
       return detail;
+    },
+  );
+
+  app.get(
+    '/api/admin/valuations/:id/flags',
+    {
+      config: admin,
+      schema: {
+        summary: 'Get a valuation’s plausibility flags with the other requests they link to',
+        description:
+          'The lists word each row’s flags without their links (issue 37); a row’s checks, when opened, ask ' +
+          'here for the other requests each flag is about (the request’s page has them already).',
+        params: valuationIdParamsSchema,
+        response: { 200: valuationFlagsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const flags = await plausibilityFlagsById(deps.db, request.params.id, deps.clock());
+      if (!flags) throw new AppError('NOT_FOUND', adminValuationMessages.notFound);
+      return { flags };
     },
   );
 

@@ -23,7 +23,7 @@ import { deleteValuationRows, removeValuationFiles } from './valuation-deletion'
 import { moveValuation } from './lifecycle';
 import { runBuilt } from '~/server/db/built-statements';
 import { planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
-import { plausibilityColumns, plausibilityFlagsOf, plausibilityRow as v } from '../plausibility';
+import { plausibilityListColumns, plausibilityListFlagsOf, plausibilityRow as v } from '../plausibility';
 
 /**
  * The back office's valuation lists and archive actions (issue 11): thin routes in
@@ -161,7 +161,7 @@ export async function listValuations(
   return {
     items: rows.map(({ row, plausibility }) => ({
       ...toListItem(row, owners),
-      flags: plausibilityFlagsOf(plausibility, context.now),
+      flags: plausibilityListFlagsOf(plausibility, context.now),
     })),
     page,
     pageSize,
@@ -305,7 +305,7 @@ export function listQueries(
 
 /**
  * A page's rows by id, in the list's order, each with its owner's name (a join on users) and what
- * its plausibility flags are worked out from (plausibilityColumns: three short index probes per
+ * its plausibility flags are worked out from (plausibilityListColumns: three short index probes per
  * row), and `total`, the capped count, when `count` is given: the page and all it shows in one
  * statement, one round trip.
  */
@@ -314,7 +314,7 @@ function pageRows(db: Db, ids: SQL | SQLWrapper, filters: ValuationListFilters, 
     .select({
       row: listColumnsOf(v),
       owner: { username: users.username, firstName: users.firstName, lastName: users.lastName },
-      plausibility: plausibilityColumns(v),
+      plausibility: plausibilityListColumns(v),
       total: count ? sql<number>`(${count})`.mapWith(Number) : sql<null>`null`,
     })
     .from(v)

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/client/lib/cn';
 import {
@@ -19,6 +20,7 @@ import {
   type PlausibilitySeverity,
 } from '~/shared/plausibility';
 import { adminPaths } from '../../admin-paths';
+import { useValuationFlags } from '../api/get-valuation-flags';
 
 /** One picture per check, the same in the list and on the request's page. */
 export const plausibilityIcons: Record<PlausibilityKind, LucideIcon> = {
@@ -41,18 +43,26 @@ export const severityLook: Record<PlausibilitySeverity, { icon: string; box: str
 /** "3 checks raised" */
 export const checksRaised = (count: number) => `${count} ${count === 1 ? 'check' : 'checks'} raised`;
 
+/** The checks whose flags point to other requests: a list row has their words, not their links. */
+const linkingKinds: ReadonlySet<PlausibilityKind> = new Set(['registration_seen_before', 'contact_on_open_requests']);
+
 /**
  * A list row's plausibility flags (issue 37): one small icon per flag in a button, each icon with
  * its explanation as a tooltip for the mouse; the button (one tab stop, named with the checks)
  * opens every explanation, with links to the other requests, for the keyboard and for touch.
  * Icons only, no words beside them: the list's columns stay as narrow as before on a laptop, and
  * the row stays one glance wide on a phone. Nothing when no check raised anything.
+ *
+ * The list sends the flags' words without the other requests (more than half of a page's bytes);
+ * opening the checks asks for them (useValuationFlags), the words showing meanwhile.
  */
 export function PlausibilityIcons({
+  valuationId,
   flags,
   subject,
   className,
 }: {
+  valuationId: string;
   flags: readonly PlausibilityFlag[] | undefined;
   /** Whose request, for the button's name among the list's ("Jane Smith, AB12CDE"). */
   subject: string;
@@ -95,15 +105,57 @@ export function PlausibilityIcons({
           )}
         >
           <p className="text-sm font-bold text-brand-950">Checks before an offer</p>
-          <FlagList flags={flags} compact />
+          {/* Mounted while open only, so the links are asked for when staff open the checks. */}
+          <LinkedFlags valuationId={valuationId} flags={flags} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
   );
 }
 
-/** Each flag with its explanation and the other requests it links to; the card uses it too. */
-export function FlagList({ flags, compact = false }: { flags: readonly PlausibilityFlag[]; compact?: boolean }) {
+/** The row's flags, with the other requests they link to once they have come. */
+function LinkedFlags({ valuationId, flags }: { valuationId: string; flags: readonly PlausibilityFlag[] }) {
+  const wanted = flags.some((flag) => linkingKinds.has(flag.kind) && !flag.links);
+  const linked = useValuationFlags(valuationId, { enabled: wanted });
+  if (!wanted) return <FlagList flags={flags} compact />;
+  const withLinks = flags.map((flag) => linked.data?.find((found) => found.kind === flag.kind) ?? flag);
+  const pending = linked.isError ? (
+    <LinksUnavailable valuationId={valuationId} />
+  ) : linked.data ? undefined : (
+    <p role="status" className="text-xs">
+      Finding the requests…
+    </p>
+  );
+  return <FlagList flags={linked.data ? withLinks : flags} compact linksPending={pending} />;
+}
+
+function LinksUnavailable({ valuationId }: { valuationId: string }) {
+  return (
+    <p role="alert" className="text-xs">
+      The requests could not be loaded.{' '}
+      <Link
+        to={adminPaths.valuation(valuationId)}
+        className="font-semibold text-brand-700 underline underline-offset-2"
+      >
+        Open this request to see them
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * Each flag with its explanation and the other requests it links to; the card uses it too.
+ * `linksPending` stands in for the links of the flags that have them, while they are asked for.
+ */
+export function FlagList({
+  flags,
+  compact = false,
+  linksPending,
+}: {
+  flags: readonly PlausibilityFlag[];
+  compact?: boolean;
+  linksPending?: ReactNode;
+}) {
   return (
     <ul className="grid gap-2">
       {flags.map((flag) => {
@@ -135,6 +187,8 @@ export function FlagList({ flags, compact = false }: { flags: readonly Plausibil
                     </li>
                   ))}
                 </ul>
+              ) : linkingKinds.has(flag.kind) ? (
+                linksPending
               ) : null}
             </div>
           </li>

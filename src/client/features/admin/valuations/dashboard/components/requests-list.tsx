@@ -59,7 +59,7 @@ export function RequestsList({ items, serverNow }: { items: ValuationListItem[];
                   <UkTime value={item.createdAt} />
                   <StatusBadge status={item.status} />
                   <DocumentsBadge item={item} />
-                  <PlausibilityIcons flags={item.flags} subject={whose(item)} />
+                  <PlausibilityIcons valuationId={item.id} flags={item.flags} subject={whose(item)} />
                   <OwnerAndPromise item={item} now={now} subject={whose(item)} className="flex-col items-start" />
                 </div>
               </TableCell>
@@ -78,7 +78,7 @@ export function RequestsList({ items, serverNow }: { items: ValuationListItem[];
               <div className="grid justify-items-end gap-1.5">
                 <StatusBadge status={item.status} />
                 <DocumentsBadge item={item} />
-                <PlausibilityIcons flags={item.flags} subject={whose(item)} />
+                <PlausibilityIcons valuationId={item.id} flags={item.flags} subject={whose(item)} />
               </div>
             </div>
             <div className="grid gap-3 sm:grid-cols-2">

@@ -14,24 +14,26 @@ import type { DailyTallies } from '../valuations';
  * answer came within them. Requests still inside their 24 hours and unanswered are not counted yet:
  * they can still be kept. Weeks are 7 UK days ending today, the oldest being what is left of the 30.
  *
- * Cost: the daily tallies (features/valuations: settled days kept, the last two counted live), and
- * the capped counts of waiting and overdue requests from the partial index of unanswered ones, each
- * stopping at VALUATION_LIST_COUNT_CAP + 1.
+ * Cost: one statement of the daily tallies' live part (features/valuations: the settled requests are
+ * counted once an hour, the last 24 hours at every view) and the capped counts of waiting and
+ * overdue requests from the partial index of unanswered ones, each stopping at
+ * VALUATION_LIST_COUNT_CAP + 1.
  */
 export async function promiseStats(db: Db, tallies: DailyTallies, now: Date): Promise<PromiseStats> {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const promise = sql`make_interval(hours => ${PROMISE_HOURS})`;
   const cap = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
   const unanswered = sql`first_answered_at is null and is_archived = false and status not in ('completed', 'lost')`;
-  const [days, open] = await Promise.all([
-    tallies.lastDays(now),
-    db.execute<{ waiting: number; overdue: number }>(sql`
-      select
+  const tally = await tallies.at(now);
+  // One statement: the live days and the open requests' capped counts.
+  const result = await db.execute<Record<string, unknown> & { waiting: number; overdue: number }>(sql`
+    select * from (${tally.live}) as days, (select
         (select count(*) from (select 1 from car_valuations where ${unanswered}
           and created_at > ${nowSql} - ${promise} limit ${cap}) as w)::int as waiting,
         (select count(*) from (select 1 from car_valuations where ${unanswered}
-          and created_at <= ${nowSql} - ${promise} limit ${cap}) as o)::int as overdue`),
-  ]);
+          and created_at <= ${nowSql} - ${promise} limit ${cap}) as o)::int as overdue) as open`);
+  const counts = result.rows[0];
+  const days = tally.days(counts);
   const today = ukDate(now);
   const weekCount = Math.ceil(PROMISE_KEPT_DAYS / 7);
   const series = Array.from({ length: weekCount }, (_, i) => {
@@ -48,7 +50,6 @@ export async function promiseStats(db: Db, tallies: DailyTallies, now: Date): Pr
   });
   const kept = series.reduce((sum, w) => sum + w.kept, 0);
   const due = series.reduce((sum, w) => sum + w.due, 0);
-  const counts = open.rows[0];
   return {
     kept,
     due,

@@ -178,7 +178,10 @@ export async function listValuations(
  * "N matching" agree, and a stage of a million rows costs VALUATION_LIST_COUNT_CAP index entries,
  * not a million: an index range of `car_valuations_archived_status_created_at_id_idx` each).
  */
-export async function countByListFilter(db: Db, now: Date): Promise<ValuationStats['byStage']> {
+export function stageCountsQuery(now: Date): {
+  query: SQL;
+  countsOf(row: Record<string, unknown> | undefined): ValuationStats['byStage'];
+} {
   const base = {
     page: 1,
     pageSize: 1,
@@ -188,7 +191,7 @@ export async function countByListFilter(db: Db, now: Date): Promise<ValuationSta
     sort: undefined,
     status: undefined,
   };
-  // One statement of nine scalar subqueries: one round trip (and one pooled connection) per view.
+  // One select of nine scalar subqueries, joined into the stats' one statement.
   const counts = valuationListStatusFilters.map((filter) => {
     const filters: ValuationListFilters =
       filter === OFFER_EXPIRED_FILTER ? { ...base, offer: 'expired' } : { ...base, status: filter };
@@ -196,12 +199,18 @@ export async function countByListFilter(db: Db, now: Date): Promise<ValuationSta
     const count = cappedCount(valuationListWhere(false, filters, { now }));
     return sql`(${count}) as ${sql.identifier(filter)}`;
   });
-  const result = await db.execute<Record<string, number>>(sql`select ${sql.join(counts, sql`, `)}`);
-  const row = result.rows[0]!;
-  return valuationListStatusFilters.map((filter) => {
-    const matches = Number(row[filter] ?? 0);
-    return { filter, count: Math.min(matches, VALUATION_LIST_COUNT_CAP), capped: matches > VALUATION_LIST_COUNT_CAP };
-  });
+  return {
+    query: sql`select ${sql.join(counts, sql`, `)}`,
+    countsOf: (row) =>
+      valuationListStatusFilters.map((filter) => {
+        const matches = Number(row?.[filter] ?? 0);
+        return {
+          filter,
+          count: Math.min(matches, VALUATION_LIST_COUNT_CAP),
+          capped: matches > VALUATION_LIST_COUNT_CAP,
+        };
+      }),
+  };
 }
 
 /**

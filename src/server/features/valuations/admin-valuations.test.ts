@@ -546,7 +546,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(await source.get(now)).toMatchObject({ total: 2, popularBrands: [{ make: 'KIA', count: 2 }] });
     });
 
-    it('keep the settled days’ tallies until the day turns or they are too old, and count the last two live', async () => {
+    it('keep the settled requests’ tallies until the hour moves on or they are too old, and count the last 24 hours live', async () => {
       await setup();
       let monotonic = 0;
       const tallies = createDailyTallies(db(), { maxAgeMs: 60_000, monotonicMs: () => monotonic });
@@ -555,20 +555,23 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
         Object.fromEntries(
           (await tallies.lastDays(new Date(now))).filter((day) => day.received > 0).map((d) => [d.date, d.received]),
         );
-      await insert(at('2026-03-05T10:00:00Z'), at('2026-03-09T10:00:00Z'), at('2026-03-10T09:00:00Z'));
-      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 1, '2026-03-10': 1 });
-      // Rows dated into the past (only a seeder makes them): yesterday and today are counted at
-      // every view, a settled day only once its tally is counted again.
-      await insert(at('2026-03-05T11:00:00Z'), at('2026-03-09T11:00:00Z'), at('2026-03-10T10:00:00Z'));
-      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 2, '2026-03-10': 2 });
+      // At 12:00 on the 10th, requests before 12:00 on the 9th are settled; one at 12:00 exactly is live.
+      await insert(at('2026-03-05T10:00:00Z'), at('2026-03-09T10:00:00Z'), at('2026-03-09T12:00:00Z'));
+      await insert(at('2026-03-10T09:00:00Z'));
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 2, '2026-03-10': 1 });
+      // Rows dated into the past (only a seeder makes them): the last 24 hours are counted at every
+      // view, the settled requests only once their tally is counted again.
+      await insert(at('2026-03-05T11:00:00Z'), at('2026-03-09T11:00:00Z'), at('2026-03-09T13:00:00Z'));
+      await insert(at('2026-03-10T10:00:00Z'));
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 1, '2026-03-09': 3, '2026-03-10': 2 });
       monotonic = 60_001;
-      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 2, '2026-03-09': 2, '2026-03-10': 2 });
-      // The next day, the 9th settles: the settled days are counted again at once.
+      expect(await received('2026-03-10T12:00:00Z')).toEqual({ '2026-03-05': 2, '2026-03-09': 4, '2026-03-10': 2 });
+      // An hour later the settled part ends an hour later, and is counted again at once.
       await insert(at('2026-03-06T11:00:00Z'));
-      expect(await received('2026-03-11T12:00:00Z')).toEqual({
+      expect(await received('2026-03-10T13:00:00Z')).toEqual({
         '2026-03-05': 2,
         '2026-03-06': 1,
-        '2026-03-09': 2,
+        '2026-03-09': 4,
         '2026-03-10': 2,
       });
     });

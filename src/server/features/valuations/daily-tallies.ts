@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { addDays } from '~/shared/calendar-date';
 import { ukDate } from '~/shared/promotion';
 import { PROMISE_HOURS } from '~/shared/staff-pipeline';
 import { createKeptValue } from '~/server/lib/kept-value';
-import { UK_TIME_ZONE } from './uk-time-zone';
+import { ukMidnight } from './uk-time-zone';
 
 /** Days the tallies cover, today included: the dashboard's month and the promise's 30 days. */
 export const TALLIED_DAYS = 30;
@@ -12,7 +12,8 @@ export const TALLIED_DAYS = 30;
 /** How long settled days' tallies (and the stats' all-time counts) are reused before they are counted again. */
 export const SETTLED_COUNTS_MAX_AGE_MS = 60 * 60_000;
 
-const PROMISE_MS = PROMISE_HOURS * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const PROMISE_MS = PROMISE_HOURS * HOUR_MS;
 
 /** The requests received on one UK day, and how the 24-hour promise went for them. */
 export type DayTally = {
@@ -25,10 +26,23 @@ export type DayTally = {
   kept: number;
 };
 
+/** The tallies at one instant: the settled part counted, the live part for the caller's statement to count. */
+export type TallyAt = {
+  /**
+   * A select of one row (whatever it matches), the live requests' figures as columns: join it into
+   * the statement that reads the rest of a view, so a view is one round trip.
+   */
+  live: SQL;
+  /** The TALLIED_DAYS days, oldest first, from the settled part and the row the statement returned. */
+  days(row: Record<string, unknown> | undefined): DayTally[];
+};
+
 export type DailyTallies = {
-  /** The TALLIED_DAYS UK days ending with today's at `now` (the app's clock), oldest first. */
+  /** The tallies at `now` (the app's clock): the settled part counted or kept, the live part's select. */
+  at(now: Date): Promise<TallyAt>;
+  /** The TALLIED_DAYS UK days ending with today's at `now`, oldest first (the live part run alone). */
   lastDays(now: Date): Promise<DayTally[]>;
-  /** Forgets the settled days: after a delete, which the live part cannot see. */
+  /** Forgets the settled part: after a delete, which the live part cannot see. */
   invalidate(): void;
 };
 
@@ -38,13 +52,14 @@ export type DailyTallies = {
  *
  * Why kept: counted from the rows on every view, the 30 days are about 90,000 index entries at a
  * million requests a year (20 ms on PostgreSQL, 100 ms or more on PGlite, whose one thread the
- * whole app waits on), and the dashboard asks for both figures on every visit. Yet a day whose
- * every request is more than 24 hours old is *settled*: its received count is final (created_at
- * never changes), and so is its kept-or-missed count (a request is due once its 24 hours are
- * over, and an answer after them cannot make it kept). So the settled days are counted once, and
- * reused until the UK day turns (a new day settles) or SETTLED_COUNTS_MAX_AGE_MS passes; each view
- * counts only the days not yet settled (yesterday and today: a few thousand index entries of
- * `car_valuations_created_at_first_answered_at_idx`).
+ * whole app waits on), and the dashboard asks for both figures on every visit. Yet a request more
+ * than 24 hours old is *settled*: it is received on its day for good (created_at never changes),
+ * and its promise kept or missed for good (it is due once its 24 hours are over, and an answer after
+ * them cannot make it kept). So the requests received before the last whole hour that is at least
+ * 24 hours ago are counted once per UK day, and reused until that hour moves on (every hour) or
+ * SETTLED_COUNTS_MAX_AGE_MS passes; each view counts only the rest, the last 24 to 25 hours (about
+ * 3,000 index entries of `car_valuations_created_at_first_answered_at_idx` at a million a year), in
+ * the statement that reads the rest of the view (TallyAt.live).
  *
  * What a kept tally can miss until it is counted again: a request deleted by another server
  * process (this process forgets its tallies on a delete), or by the retention job (which only
@@ -56,101 +71,112 @@ export function createDailyTallies(
 ): DailyTallies {
   const maxAgeMs = options.maxAgeMs ?? SETTLED_COUNTS_MAX_AGE_MS;
   const monotonicMs = options.monotonicMs ?? (() => performance.now());
-  // Keyed by the first day and the first unsettled one, "from/unsettled": both move when the UK day turns.
+  // Keyed by the first day and the settled part's end, "from/until": both move as time goes on.
   const settled = createKeptValue(
     (key) => {
-      const [from, unsettled] = key!.split('/') as [string, string];
-      return tally(db, from, unsettled);
+      const [from, until] = key!.split('/') as [string, string];
+      return tally(db, from, new Date(until));
     },
     { maxAgeMs, monotonicMs },
   );
 
+  const at = async (now: Date): Promise<TallyAt> => {
+    const today = ukDate(now);
+    const from = addDays(today, -(TALLIED_DAYS - 1));
+    const until = settledUntil(now);
+    const done = await settled.get(`${from}/${until.toISOString()}`);
+    const liveDates = datesFrom(ukDate(until), today);
+    return {
+      live: liveTallyQuery(liveDates, until, now),
+      days(row) {
+        const byDate = new Map(done.map((day) => [day.date, { ...day }]));
+        liveDates.forEach((date, i) => {
+          const day = byDate.get(date) ?? { date, received: 0, due: 0, kept: 0 };
+          day.received += Number(row?.[`received${i}`] ?? 0);
+          day.due += Number(row?.[`due${i}`] ?? 0);
+          day.kept += Number(row?.[`kept${i}`] ?? 0);
+          byDate.set(date, day);
+        });
+        return datesFrom(from, today).map((date) => byDate.get(date) ?? { date, received: 0, due: 0, kept: 0 });
+      },
+    };
+  };
+
   return {
+    at,
     async lastDays(now) {
-      const today = ukDate(now);
-      const from = addDays(today, -(TALLIED_DAYS - 1));
-      // Every request of a day before this one is more than 24 hours old (a UK day of 25 hours included).
-      const unsettled = ukDate(new Date(now.getTime() - PROMISE_MS));
-      const [done, live] = await Promise.all([
-        settled.get(`${from}/${unsettled}`),
-        liveTally(db, unsettled, today, now),
-      ]);
-      const byDate = new Map([...done, ...live].map((day) => [day.date, day]));
-      return Array.from({ length: TALLIED_DAYS }, (_, i) => {
-        const date = addDays(from, i);
-        return byDate.get(date) ?? { date, received: 0, due: 0, kept: 0 };
-      });
+      const tallies = await at(now);
+      return tallies.days((await db.execute<Record<string, unknown>>(tallies.live)).rows[0]);
     },
     invalidate: () => settled.invalidate(),
   };
 }
 
-async function tally(db: Db, from: string, until: string): Promise<DayTally[]> {
-  const result = await db.execute<DayTally>(tallyQuery(from, until));
+/**
+ * Where the settled part ends at `now`: the start of the whole UTC hour (UK hours too, in GMT or
+ * BST) at or before 24 hours ago. Every request received before it is more than 24 hours old.
+ */
+export function settledUntil(now: Date): Date {
+  return new Date(Math.floor((now.getTime() - PROMISE_MS) / HOUR_MS) * HOUR_MS);
+}
+
+function datesFrom(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+async function tally(db: Db, from: string, until: Date): Promise<DayTally[]> {
+  const dates = datesFrom(from, ukDate(until));
+  const result = await db.execute<{ day: number; received: number; kept: number }>(tallyQuery(dates, until));
   return result.rows.map((row) => ({
-    date: row.date,
+    date: dates[Number(row.day) - 1]!,
     received: Number(row.received),
-    due: Number(row.due),
+    due: Number(row.received),
     kept: Number(row.kept),
   }));
 }
 
-/** The days from `from` to `today` (two or three), counted from their rows at every view. */
-async function liveTally(db: Db, from: string, today: string, now: Date): Promise<DayTally[]> {
-  const dates: string[] = [];
-  for (let date = from; date <= today; date = addDays(date, 1)) dates.push(date);
-  const [row] = (await db.execute<Record<string, number>>(liveTallyQuery(dates, now))).rows;
-  return dates.map((date, i) => ({
-    date,
-    received: Number(row?.[`received${i}`] ?? 0),
-    due: Number(row?.[`due${i}`] ?? 0),
-    kept: Number(row?.[`kept${i}`] ?? 0),
-  }));
-}
-
-const midnight = (date: string) => sql`(${date}::date::timestamp at time zone ${UK_TIME_ZONE})`;
-
-/** Whether the promise's outcome is known at `now`, and whether it was kept (see DayTally). */
-function promiseOutcome(now: Date) {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const promise = sql`make_interval(hours => ${PROMISE_HOURS})`;
-  const answered = sql`first_answered_at is not null`;
-  return {
-    due: sql`created_at <= ${nowSql} and (${answered} or created_at + ${promise} <= ${nowSql})`,
-    kept: sql`created_at <= ${nowSql} and ${answered} and first_answered_at <= created_at + ${promise}`,
-  };
-}
+/** Timestamps as one array parameter: '{2026-03-01T00:00:00.000Z,…}'. */
+const instants = (dates: readonly string[]) =>
+  sql`${`{${dates.map((date) => ukMidnight(date).toISOString()).join(',')}}`}::timestamptz[]`;
 
 /**
- * The settled requests from UK day `from` up to (not including) `until`, tallied by UK day. Days
- * start at London midnight, GMT or BST as the date has it. Every settled request is due: its 24
- * hours are over.
+ * The settled requests, from the first of `dates` up to `until`, tallied by UK day: `day` is the
+ * 1-based position of the request's day in `dates`, found by width_bucket among the days'
+ * midnights (worked out once, not a date converted for every row). Every settled request is due:
+ * its 24 hours are over.
  */
-export function tallyQuery(from: string, until: string) {
+export function tallyQuery(dates: readonly string[], until: Date) {
   const promise = sql`make_interval(hours => ${PROMISE_HOURS})`;
   return sql`
-    select to_char(created_at at time zone ${UK_TIME_ZONE}, 'YYYY-MM-DD') as "date",
+    select width_bucket(created_at, ${instants(dates)}) as "day",
       count(*)::int as "received",
-      count(*)::int as "due",
       count(*) filter (where first_answered_at <= created_at + ${promise})::int as "kept"
     from car_valuations
-    where created_at >= ${midnight(from)} and created_at < ${midnight(until)}
+    where created_at >= ${ukMidnight(dates[0]!).toISOString()}::timestamptz
+      and created_at < ${until.toISOString()}::timestamptz
     group by 1`;
 }
 
 /**
- * The live days, one row: each day's figures as columns (received0, due0, kept0, received1, …),
- * each a filter on the instants of its midnights, not a date worked out for every row: that made
- * the same count three times slower. Requests dated after `now` (a clock set back, in tests) are
- * received but not yet due.
+ * The live requests (received from `from` on), one row: each day's figures as columns (received0,
+ * due0, kept0, received1, …), each a filter on the instants of its midnights, not a date worked out
+ * for every row: that made the same count three times slower. Requests dated after `now` (a clock
+ * set back, in tests) are received but not yet due.
  */
-export function liveTallyQuery(dates: readonly string[], now: Date) {
-  const { due, kept } = promiseOutcome(now);
+export function liveTallyQuery(dates: readonly string[], from: Date, now: Date) {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const promise = sql`make_interval(hours => ${PROMISE_HOURS})`;
+  const answered = sql`first_answered_at is not null`;
+  const due = sql`created_at <= ${nowSql} and (${answered} or created_at + ${promise} <= ${nowSql})`;
+  const kept = sql`created_at <= ${nowSql} and ${answered} and first_answered_at <= created_at + ${promise}`;
   const columns = dates.map((date, i) => {
-    const day = sql`created_at >= ${midnight(date)} and created_at < ${midnight(addDays(date, 1))}`;
+    const end = sql`created_at < ${ukMidnight(addDays(date, 1)).toISOString()}::timestamptz`;
+    const day = i === 0 ? end : sql`created_at >= ${ukMidnight(date).toISOString()}::timestamptz and ${end}`;
     return sql`count(*) filter (where ${day})::int as ${sql.identifier(`received${i}`)},
       count(*) filter (where ${day} and ${due})::int as ${sql.identifier(`due${i}`)},
       count(*) filter (where ${day} and ${kept})::int as ${sql.identifier(`kept${i}`)}`;
   });
-  return sql`select ${sql.join(columns, sql`, `)} from car_valuations where created_at >= ${midnight(dates[0]!)}`;
+  return sql`select ${sql.join(columns, sql`, `)} from car_valuations where created_at >= ${from.toISOString()}::timestamptz`;
 }

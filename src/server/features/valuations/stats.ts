@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { createKeptValue } from '~/server/lib/kept-value';
 import type { ValuationStats } from '~/shared/admin-valuations';
-import { countByListFilter } from './admin-valuations-service';
+import { stageCountsQuery } from './admin-valuations-service';
 import { createDailyTallies, SETTLED_COUNTS_MAX_AGE_MS, type DailyTallies } from './daily-tallies';
 
 export { UK_TIME_ZONE } from './uk-time-zone';
@@ -31,7 +31,7 @@ export type ValuationStatsSource = {
  * Days are UK calendar days: "today" is from the last London midnight, "this week" the 7 UK days
  * ending today (today and the 6 before; the chart's bars add up to it), "this month" the 30 UK
  * days ending today. They come from the daily tallies (daily-tallies.ts), which count the settled
- * days once and the last two live. The counts include archived valuations: archiving tidies the
+ * requests once an hour and the last 24 hours live. The counts include archived valuations: archiving tidies the
  * list, the request was still received.
  *
  * "Total" and "Popular Brands" are all-time, and an exact all-time count reads every row's index
@@ -47,7 +47,12 @@ export type ValuationStatsSource = {
  * row in every submission; a snapshot costs nothing there.
  *
  * The counts by stage (and "Offer expired") are live: they change with every move staff make, and
- * each is the list's own capped count of that filter (countByListFilter), a bounded index range.
+ * each is the list's own capped count of that filter (stageCountsQuery), a bounded index range.
+ *
+ * A view is one statement (the live days, the counts by stage and the makes since the snapshot,
+ * each a one-row select joined to the others) besides the kept parts when they are counted again:
+ * on PGlite every statement queues for the app's one thread, and on PostgreSQL for a pooled
+ * connection, so three round trips cost more than the work they carry.
  */
 export function createValuationStats(
   db: Db,
@@ -60,22 +65,24 @@ export function createValuationStats(
 
   return {
     async get(now) {
-      const [days, counted, byStage] = await Promise.all([
-        tallies.lastDays(now),
-        allTime.get(),
-        countByListFilter(db, now),
-      ]);
-      const recent = await db.execute<MakeCount>(statsQueries(counted.until).createdAfter);
-      const byMake = [...counted.byMake, ...recent.rows];
-      const received = (last: number) => days.slice(-last).reduce((sum, day) => sum + day.received, 0);
+      const [days, counted] = await Promise.all([tallies.at(now), allTime.get()]);
+      const stages = stageCountsQuery(now);
+      // One statement, one round trip: the live days, the counts by stage, the makes since the snapshot.
+      const result = await db.execute<Record<string, unknown> & { recentMakes: MakeCount[] }>(sql`
+        select * from (${days.live}) as days, (${stages.query}) as stages,
+          (${statsQueries(counted.until).recentMakes}) as recent`);
+      const row = result.rows[0];
+      const byDay = days.days(row);
+      const byMake = [...counted.byMake, ...(row?.recentMakes ?? [])];
+      const received = (last: number) => byDay.slice(-last).reduce((sum, day) => sum + day.received, 0);
       return {
-        total: byMake.reduce((sum, row) => sum + Number(row.count), 0),
+        total: byMake.reduce((sum, make) => sum + Number(make.count), 0),
         today: received(1),
         thisWeek: received(7),
-        thisMonth: received(days.length),
-        weeklyActivity: days.slice(-7).map((day) => ({ date: day.date, count: day.received })),
+        thisMonth: received(byDay.length),
+        weeklyActivity: byDay.slice(-7).map((day) => ({ date: day.date, count: day.received })),
         popularBrands: topMakes(byMake, 5),
-        byStage,
+        byStage: stages.countsOf(row),
       };
     },
     invalidate() {
@@ -109,7 +116,7 @@ export function topMakes(byMake: readonly MakeCount[], limit: number): { make: s
 }
 
 /** The stats' queries, unexecuted (the database tests EXPLAIN them). */
-export function statsQueries(until: Date = new Date(0)): Record<'snapshotUntil' | 'byMake' | 'createdAfter', SQL> {
+export function statsQueries(until: Date = new Date(0)): Record<'snapshotUntil' | 'byMake' | 'recentMakes', SQL> {
   const bound = sql`select now() - ${IN_FLIGHT_MARGIN} as "until"`;
   return {
     snapshotUntil: bound,
@@ -126,9 +133,13 @@ export function statsQueries(until: Date = new Date(0)): Record<'snapshotUntil' 
       ) as counts
       group by make
       having sum(count) <> 0`,
-    createdAfter: sql`
-      select make, count(*)::int as "count" from car_valuations
-      where created_at > ${until.toISOString()}::timestamptz
-      group by make`,
+    // The makes of the requests since the snapshot, as one JSON column of the view's one row.
+    recentMakes: sql`
+      select coalesce(json_agg(json_build_object('make', make, 'count', "count")), '[]'::json) as "recentMakes"
+      from (
+        select make, count(*)::int as "count" from car_valuations
+        where created_at > ${until.toISOString()}::timestamptz
+        group by make
+      ) as recent`,
   };
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../../../../
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { addDays } from '~/shared/calendar-date';
 import { promiseAlertsDueQuery } from '../pipeline';
-import { listQueries } from './admin-valuations-service';
+import { listQueries, stageCountsQuery } from './admin-valuations-service';
 import { planSearch } from './valuation-search';
 import { liveTallyQuery, settledUntil, tallyQuery } from './daily-tallies';
 import { statsQueries } from './stats';
@@ -159,6 +159,12 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
     const byMake = await planOf(queries.byMake);
     expect(byMake).toContain('Index Only Scan using car_valuations_make_idx');
     expect(byMake).toMatch(byCreatedAt);
+  });
+
+  it('counts each stage, and the offers that ended, from the stage index, never the whole table', async () => {
+    const plan = await planOf(stageCountsQuery(new Date('2026-04-14T12:00:00Z')).query);
+    expect(plan).toContain('car_valuations_archived_status_created_at_id_idx');
+    expect(plan).not.toMatch(WHOLE_TABLE);
   });
 
   it('finds the requests due a promise alert in the partial index of those not yet alerted', async () => {

@@ -29,8 +29,8 @@ export type DayTally = {
 /** The tallies at one instant: the settled part counted, the live part for the caller's statement to count. */
 export type TallyAt = {
   /**
-   * A select of one row (whatever it matches), the live requests' figures as columns: join it into
-   * the statement that reads the rest of a view, so a view is one round trip.
+   * A select of one row (whatever it matches), the live requests' figures in its column
+   * "liveDays": join it into the statement that reads the rest of a view, so a view is one round trip.
    */
   live: SQL;
   /** The TALLIED_DAYS days, oldest first, from the settled part and the row the statement returned. */
@@ -90,13 +90,15 @@ export function createDailyTallies(
       live: liveTallyQuery(liveDates, until, now),
       days(row) {
         const byDate = new Map(done.map((day) => [day.date, { ...day }]));
-        liveDates.forEach((date, i) => {
+        for (const live of (row?.liveDays ?? []) as LiveDay[]) {
+          const date = liveDates[Number(live.day) - 1];
+          if (date === undefined) continue; // after today: a clock set back, in tests
           const day = byDate.get(date) ?? { date, received: 0, due: 0, kept: 0 };
-          day.received += Number(row?.[`received${i}`] ?? 0);
-          day.due += Number(row?.[`due${i}`] ?? 0);
-          day.kept += Number(row?.[`kept${i}`] ?? 0);
+          day.received += Number(live.received);
+          day.due += Number(live.due);
+          day.kept += Number(live.kept);
           byDate.set(date, day);
-        });
+        }
         return datesFrom(from, today).map((date) => byDate.get(date) ?? { date, received: 0, due: 0, kept: 0 });
       },
     };
@@ -159,11 +161,16 @@ export function tallyQuery(dates: readonly string[], until: Date) {
     group by 1`;
 }
 
+/** One live day's figures: `day` is its 1-based position among the live dates. */
+type LiveDay = { day: number; received: number; due: number; kept: number };
+
 /**
- * The live requests (received from `from` on), one row: each day's figures as columns (received0,
- * due0, kept0, received1, …), each a filter on the instants of its midnights, not a date worked out
- * for every row: that made the same count three times slower. Requests dated after `now` (a clock
- * set back, in tests) are received but not yet due.
+ * The live requests (received from `from` on), tallied by UK day as above, as one row whose one
+ * column, "liveDays", is the days' figures in JSON (LiveDay): a select of one row joins into any
+ * view's statement. One width_bucket and two conditions a row; a filter per day and figure (nine
+ * conditions a row for three days) took five times as long on PGlite. Requests dated after today
+ * (a clock set back, in tests) fall past the last midnight and are left out; those after `now` are
+ * received but not yet due.
  */
 export function liveTallyQuery(dates: readonly string[], from: Date, now: Date) {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -171,12 +178,15 @@ export function liveTallyQuery(dates: readonly string[], from: Date, now: Date) 
   const answered = sql`first_answered_at is not null`;
   const due = sql`created_at <= ${nowSql} and (${answered} or created_at + ${promise} <= ${nowSql})`;
   const kept = sql`created_at <= ${nowSql} and ${answered} and first_answered_at <= created_at + ${promise}`;
-  const columns = dates.map((date, i) => {
-    const end = sql`created_at < ${ukMidnight(addDays(date, 1)).toISOString()}::timestamptz`;
-    const day = i === 0 ? end : sql`created_at >= ${ukMidnight(date).toISOString()}::timestamptz and ${end}`;
-    return sql`count(*) filter (where ${day})::int as ${sql.identifier(`received${i}`)},
-      count(*) filter (where ${day} and ${due})::int as ${sql.identifier(`due${i}`)},
-      count(*) filter (where ${day} and ${kept})::int as ${sql.identifier(`kept${i}`)}`;
-  });
-  return sql`select ${sql.join(columns, sql`, `)} from car_valuations where created_at >= ${from.toISOString()}::timestamptz`;
+  const midnights = instants([...dates, addDays(dates.at(-1)!, 1)]);
+  return sql`
+    select coalesce(json_agg(json_build_object('day', "day", 'received', "received", 'due', "due", 'kept', "kept")),
+      '[]'::json) as "liveDays"
+    from (
+      select width_bucket(created_at, ${midnights}) as "day", count(*)::int as "received",
+        count(*) filter (where ${due})::int as "due", count(*) filter (where ${kept})::int as "kept"
+      from car_valuations
+      where created_at >= ${from.toISOString()}::timestamptz
+      group by 1
+    ) as live`;
 }

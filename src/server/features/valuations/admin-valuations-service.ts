@@ -23,7 +23,7 @@ import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
 import { runBuilt } from '~/server/db/built-statements';
-import { planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
+import { findsEachOnce, planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
 import { plausibilityListColumns, plausibilityListFlagsOf, plausibilityRow as v } from '../plausibility';
 
 /**
@@ -149,10 +149,16 @@ export async function listValuations(
   const queries = () => listQueries(db, archived, filters, listContext);
   // Built once per shape (built-statements.ts): the statement, not its answer, is kept.
   const rows = await runBuilt(db, pageStatementKey(archived, filters, listContext), () => queries().page);
-  // The page carries the count; a page past the end carries nothing, so it counts apart.
+  // The page carries the count, or, past the cap, its rows tell it (countedOnPage); a page past the
+  // end carries nothing, so it counts apart.
+  const offset = (page - 1) * pageSize;
   const matches =
     rows[0]?.total ??
-    (page === 1 ? 0 : Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0));
+    (rows.length > 0
+      ? offset + rows.length
+      : page === 1
+        ? 0
+        : Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0));
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>
@@ -303,16 +309,26 @@ export function listQueries(
     const others = and(...filterConditions(filters, options));
     const newestFirst = filters.sort !== 'time_left';
     const found = (limit: number) => searchCandidates(search, { archived, others, newestFirst }, limit);
-    const count = sql`select count(distinct id)::int as total from (${found(VALUATION_LIST_COUNT_CAP + 1)}) as found`;
+    const counted = findsEachOnce(search) ? sql`count(*)` : sql`count(distinct id)`;
+    const count = sql`select ${counted}::int as total from (${found(VALUATION_LIST_COUNT_CAP + 1)}) as found`;
     const order = newestFirst ? sql`created_at desc, id desc` : sql`created_at asc, id asc`;
     const [limit, skip] = [integerLiteral(filters.pageSize), integerLiteral(offset)];
     const ids = sql`(select id from (${found(offset + filters.pageSize)}) as found group by id, created_at
       order by ${order} limit ${limit} offset ${skip})`;
-    return { count, page: pageRows(db, ids, filters, count) };
+    return { count, page: pageRows(db, ids, filters, countedOnPage(offset, count)) };
   }
   const where = valuationListWhere(archived, filters, options, { walk: searchesText(filters) });
   const count = cappedCount(where);
-  return { count, page: pageRows(db, pageIds(where, filters, offset), filters, count) };
+  return { count, page: pageRows(db, pageIds(where, filters, offset), filters, countedOnPage(offset, count)) };
+}
+
+/**
+ * The count a page carries: none past the cap, where a page with rows already tells that the
+ * matches are more than VALUATION_LIST_COUNT_CAP (page 51 of 20 begins at the 1,001st), and the
+ * count would read a thousand index entries to say so again.
+ */
+function countedOnPage(offset: number, count: SQL): SQL | undefined {
+  return offset < VALUATION_LIST_COUNT_CAP ? count : undefined;
 }
 
 /**

@@ -381,6 +381,9 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(capped).toMatchObject({ total: VALUATION_LIST_COUNT_CAP, totalCapped: true, pageCount: 10 });
       // Pages past the cap still answer.
       expect(capped.items.map((i) => i.registration)).toEqual(['CAP2', 'CAP1']);
+      // A page past the end, beyond the cap: no rows, and still "more than" the cap.
+      const pastEnd = await list('/api/valuations/active?pageSize=100&page=12');
+      expect(pastEnd).toMatchObject({ items: [], total: VALUATION_LIST_COUNT_CAP, totalCapped: true });
       // A search matching them all: counted to the cap, its matches found through the trigram
       // indexes; its pages walk the list newest first, past the cap too.
       const everyone = await list('/api/valuations/active?q=many%20rows&pageSize=2');

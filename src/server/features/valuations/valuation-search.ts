@@ -128,6 +128,16 @@ async function vocabulary(db: Db, leads: string[]): Promise<Map<string, string[]
   return byTerm;
 }
 
+/**
+ * Whether searchCandidates can find a request only once: from one word alone (the word index holds
+ * a request once per word), so a count of its candidates needs no `distinct` (a sort of up to
+ * VALUATION_LIST_COUNT_CAP + 1 ids, as long again as reading them on PGlite).
+ */
+export function findsEachOnce(plan: IndexedSearch): boolean {
+  const searched = plan.alternatives.filter(({ words }) => words.length > 0);
+  return plan.reference === undefined && searched.length === 1 && searched[0]!.words.length === 1;
+}
+
 /** Where a search's matches are read from: the list's archive state, and its other filters if any. */
 export type SearchScope = { archived: boolean; others?: SQL | undefined; newestFirst: boolean };
 

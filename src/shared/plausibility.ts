@@ -35,6 +35,12 @@ export const plausibilityKinds = [
 ] as const;
 export type PlausibilityKind = (typeof plausibilityKinds)[number];
 
+/** The checks whose flags link to the other requests they are about (plausibilityFlags gives them `links`). */
+export const linkingPlausibilityKinds: ReadonlySet<PlausibilityKind> = new Set<PlausibilityKind>([
+  'registration_seen_before',
+  'contact_on_open_requests',
+]);
+
 /** Short labels: the list's icons' names and the card's headings. */
 export const plausibilityLabels: Record<PlausibilityKind, string> = {
   mileage_below_mot: 'Mileage below last MOT',

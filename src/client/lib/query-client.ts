@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type InvalidateOptions, type InvalidateQueryFilters, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 type QueryParam = string | number | boolean | null | undefined;
@@ -24,12 +24,33 @@ export function queryKeyUrl(queryKey: QueryKey): string {
 }
 
 /**
+ * A QueryClient whose invalidations also replace answers still on their way.
+ *
+ * Invalidating after a change marks the cached answers stale and asks again for those on screen;
+ * but a query whose first answer is still in flight is left to finish (TanStack Query restarts a
+ * fetch on invalidation only when the query already has data), and that answer was asked for
+ * before the change. Staff typed a search, archived the row still showing while its answer came,
+ * and the archived row stayed in the list (the archive's end-to-end test, in CI). So every
+ * invalidation cancels the same queries' fetches first (their state goes back to what it was), and
+ * the invalidation then asks again for those on screen.
+ */
+export class ChangeAwareQueryClient extends QueryClient {
+  override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    await this.cancelQueries(filters);
+    return super.invalidateQueries(filters, options);
+  }
+}
+
+/**
  * SPEC section 7's query defaults: GET through the request helper, no retry,
  * no refetching on focus or reconnect, and data that stays fresh until a
  * mutation invalidates it. Screens that poll (calls) set their own interval.
  */
 export function createQueryClient() {
-  return new QueryClient({
+  return new ChangeAwareQueryClient({
     defaultOptions: {
       queries: {
         queryFn: ({ queryKey }) => apiRequest('GET', queryKeyUrl(queryKey)),

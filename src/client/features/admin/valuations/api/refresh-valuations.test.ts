@@ -1,5 +1,6 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '~/client/lib/query-client';
 import { refreshValuations } from './refresh-valuations';
 
 /**
@@ -9,7 +10,7 @@ import { refreshValuations } from './refresh-valuations';
  */
 describe('refreshValuations', () => {
   it('asks again for a list whose first answer was on its way during the change', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createQueryClient();
     const key = ['/api/valuations/active', { page: 1, q: 'quill' }];
     const answers: ((rows: string[]) => void)[] = [];
     const observer = new QueryObserver<string[]>(client, {
@@ -29,7 +30,7 @@ describe('refreshValuations', () => {
   });
 
   it('leaves other data alone', async () => {
-    const client = new QueryClient();
+    const client = createQueryClient();
     client.setQueryData(['/api/admin/reviews'], ['a review']);
     await refreshValuations(client);
     expect(client.getQueryState(['/api/admin/reviews'])?.isInvalidated).toBe(false);

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/client/lib/cn';
 import {
+  linkingPlausibilityKinds,
   plausibilityLabels,
   type PlausibilityFlag,
   type PlausibilityKind,
@@ -42,9 +43,6 @@ export const severityLook: Record<PlausibilitySeverity, { icon: string; box: str
 
 /** "3 checks raised" */
 export const checksRaised = (count: number) => `${count} ${count === 1 ? 'check' : 'checks'} raised`;
-
-/** The checks whose flags point to other requests: a list row has their words, not their links. */
-const linkingKinds: ReadonlySet<PlausibilityKind> = new Set(['registration_seen_before', 'contact_on_open_requests']);
 
 /**
  * A list row's plausibility flags (issue 37): one small icon per flag in a button, each icon with
@@ -115,7 +113,7 @@ export function PlausibilityIcons({
 
 /** The row's flags, with the other requests they link to once they have come. */
 function LinkedFlags({ valuationId, flags }: { valuationId: string; flags: readonly PlausibilityFlag[] }) {
-  const wanted = flags.some((flag) => linkingKinds.has(flag.kind) && !flag.links);
+  const wanted = flags.some((flag) => linkingPlausibilityKinds.has(flag.kind) && !flag.links);
   const linked = useValuationFlags(valuationId, { enabled: wanted });
   if (!wanted) return <FlagList flags={flags} compact />;
   const withLinks = flags.map((flag) => linked.data?.find((found) => found.kind === flag.kind) ?? flag);
@@ -187,7 +185,7 @@ export function FlagList({
                     </li>
                   ))}
                 </ul>
-              ) : linkingKinds.has(flag.kind) ? (
+              ) : linkingPlausibilityKinds.has(flag.kind) ? (
                 linksPending
               ) : null}
             </div>

@@ -5,11 +5,8 @@
 export {
   plausibilityColumns,
   plausibilityFlagsById,
-  plausibilityFlagsFor,
-  plausibilityFlagsForList,
-  plausibilityFlagsOf,
   plausibilityListColumns,
   plausibilityListFlagsOf,
-  plausibilityListQuery,
+  plausibilityRelatedQuery,
   plausibilityRow,
 } from './plausibility-service';

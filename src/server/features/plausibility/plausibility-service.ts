@@ -171,8 +171,8 @@ function relatedOf(row: RelatedRow): RelatedRequests {
   };
 }
 
-/** The flags of a row selected with plausibilityColumns. */
-export function plausibilityFlagsOf(row: RelatedRow, now: Date): PlausibilityFlag[] {
+/** The flags of a row selected with plausibilityColumns, with their links. */
+function plausibilityFlagsOf(row: RelatedRow, now: Date): PlausibilityFlag[] {
   return plausibilityFlags(row, relatedOf(row), now);
 }
 
@@ -184,38 +184,14 @@ export function plausibilityListFlagsOf(
   return plausibilityFlags(row, relatedSummaryOf(row.related), now);
 }
 
-/** The flags of one request, for its page. */
-export async function plausibilityFlagsFor(
-  db: Db,
-  valuation: PlausibilityFacts & { id: string },
-  now: Date,
-): Promise<PlausibilityFlag[]> {
-  const [row] = await relatedQuery(db, [valuation.id]);
-  return plausibilityFlags(valuation, row ? relatedOf(row) : { earlier: [], sameContact: [] }, now);
-}
-
-/** The flags of one request by its id, with their links; undefined when there is no such request. */
+/**
+ * The flags of one request by its id, with their links (its page, a list row's popover); undefined
+ * when there is no such request.
+ */
 export async function plausibilityFlagsById(db: Db, id: string, now: Date): Promise<PlausibilityFlag[] | undefined> {
   const [row] = await relatedQuery(db, [id]);
   return row ? plausibilityFlagsOf(row, now) : undefined;
 }
 
-/** The flags of each row of a list's page, by id, in one statement (none for an empty page). */
-export async function plausibilityFlagsForList(
-  db: Db,
-  rows: readonly { id: string }[],
-  now: Date,
-): Promise<Map<string, PlausibilityFlag[]>> {
-  const flags = new Map<string, PlausibilityFlag[]>();
-  if (rows.length === 0) return flags;
-  for (const row of await relatedQuery(
-    db,
-    rows.map((r) => r.id),
-  )) {
-    flags.set(row.id, plausibilityFlagsOf(row, now));
-  }
-  return flags;
-}
-
-/** The list's statement, unexecuted, for the database tests' EXPLAIN. */
-export const plausibilityListQuery = (db: Db, ids: readonly string[]) => relatedQuery(db, ids);
+/** plausibilityFlagsById's statement for some requests, unexecuted, for the database tests' EXPLAIN. */
+export const plausibilityRelatedQuery = (db: Db, ids: readonly string[]) => relatedQuery(db, ids);

@@ -4,7 +4,7 @@ import { carValuations, users, valuationEvents, valuationMessages } from '~/serv
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { indicativePriceOf } from '~/shared/indicative-price';
 import { plausibilityUnchecked } from '~/shared/plausibility';
-import { plausibilityFlagsFor } from '../plausibility';
+import { plausibilityFlagsById } from '../plausibility';
 import { damageMarkersOf } from './damage-marker-rows';
 import { listOffers } from './offers';
 import { findPhotoEntry, photoIds, photoList, type PhotoEntry } from './photos';
@@ -75,7 +75,8 @@ export async function valuationDetail(
       offers: await listOffers(tx, id, now),
       conversation: await conversationOf(tx, id),
       indicativePrice: indicativePriceOf(row),
-      plausibility: await plausibilityFlagsFor(tx, row, now),
+      // Read in this transaction, with the row above: the request is there.
+      plausibility: (await plausibilityFlagsById(tx, id, now)) ?? [],
       plausibilityUnchecked: plausibilityUnchecked(row),
     };
   });

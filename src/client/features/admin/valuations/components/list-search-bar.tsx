@@ -54,6 +54,8 @@ export function ListSearchBar({
         <>
           <FilterSelect
             label="Status"
+            // Its longest choices ("Collection booked") need the phone's whole width.
+            className="col-span-2 sm:col-span-1"
             {...pick('status')}
             choices={[
               ['', 'All Requests'],
@@ -87,15 +89,17 @@ function FilterSelect({
   value,
   choices,
   onChange,
+  className,
 }: {
   label: string;
   value: string;
   choices: Choice[];
   onChange: (value: string) => void;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       <select
         id={id}

@@ -11,6 +11,13 @@ import { repoRoot } from './start-app.mjs';
 const dataRoot = path.join(repoRoot, 'bench', '.data');
 
 /**
+ * How the seeder lays the rows out, in each kept database's marker: since 1 December 2026 in the
+ * order they arrived (as a live table holds them; seedValuations' arrivalTimes). A database seeded
+ * before, in random order, is seeded again rather than measured as if it were the same.
+ */
+const SEEDED_IN = 'arrival-order';
+
+/**
  * The PGlite folder `bench/.data/pglite-<name>-<count>/` holding `count` valuations seeded with
  * `seed` over the last `spanDays` days. Its `bench-seeded` marker names the span; a folder without
  * it, or seeded over another span, is seeded again.
@@ -19,7 +26,7 @@ const dataRoot = path.join(repoRoot, 'bench', '.data');
 export async function keptPglite({ name, count, seed, spanDays, log, what }) {
   const dataDir = path.join(dataRoot, `pglite-${name}-${count}`);
   const marker = path.join(dataDir, 'bench-seeded');
-  const seededAs = `days=${spanDays}`;
+  const seededAs = `days=${spanDays} ${SEEDED_IN}`;
   let seededSeconds = null;
   if (!existsSync(marker) || !(await readFile(marker, 'utf8')).includes(seededAs)) {
     await rm(dataDir, { recursive: true, force: true });
@@ -44,7 +51,7 @@ export async function keptPostgres({ name, count, seed, spanDays, serverUrl, log
   const dataDir = path.join(dataRoot, `postgres-${name}-${count}`);
   await mkdir(dataDir, { recursive: true });
   const passwordFile = path.join(dataDir, 'bench-admin-password.txt');
-  const seededAs = `bench seed days=${spanDays}`;
+  const seededAs = `bench seed days=${spanDays} ${SEEDED_IN}`;
   let seededSeconds = null;
   const kept = await seededDatabase(databaseUrl.href);
   if (kept.valuations !== count || kept.comment !== seededAs) {

@@ -149,16 +149,9 @@ export async function listValuations(
   const queries = () => listQueries(db, archived, filters, listContext);
   // Built once per shape (built-statements.ts): the statement, not its answer, is kept.
   const rows = await runBuilt(db, pageStatementKey(archived, filters, listContext), () => queries().page);
-  // The page carries the count, or, past the cap, its rows tell it (countedOnPage); a page past the
-  // end carries nothing, so it counts apart.
-  const offset = (page - 1) * pageSize;
-  const matches =
-    rows[0]?.total ??
-    (rows.length > 0
-      ? offset + rows.length
-      : page === 1
-        ? 0
-        : Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0));
+  const matches = await matchesOf(rows, (page - 1) * pageSize, async () =>
+    Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0),
+  );
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>
@@ -194,17 +187,15 @@ export function stageCountsQuery(now: Date): {
   query: SQL;
   countsOf(row: Record<string, unknown> | undefined): ValuationStats['byStage'];
 } {
-  const limit = integerLiteral(VALUATION_LIST_COUNT_CAP + 1);
   const unfiltered = { q: undefined, offer: undefined, owner: undefined, sort: undefined, status: undefined };
   const active = valuationListWhere(false, unfiltered);
   const stages = `{${valuationStatusValues.join(',')}}`;
+  const atStage = cappedCount(and(active, eq(carValuations.status, sql`stages.stage`))!);
   const expired = cappedCount(valuationListWhere(false, { ...unfiltered, offer: 'expired' }, { now }));
   const query = sql`
     select
-      (select json_object_agg(stage, (
-          select count(*) from (select 1 from ${carValuations} where ${active} and ${carValuations.status} = stages.stage
-            limit ${limit}) as capped
-        )) from unnest(${stages}::valuation_status[]) as stages(stage)) as "stageCounts",
+      (select json_object_agg(stage, (${atStage})) from unnest(${stages}::valuation_status[]) as stages(stage))
+        as "stageCounts",
       (${expired}) as "offerExpired"`;
   return {
     query,
@@ -325,10 +316,24 @@ export function listQueries(
 /**
  * The count a page carries: none past the cap, where a page with rows already tells that the
  * matches are more than VALUATION_LIST_COUNT_CAP (page 51 of 20 begins at the 1,001st), and the
- * count would read a thousand index entries to say so again.
+ * count would read a thousand index entries to say so again. matchesOf reads it back.
  */
 function countedOnPage(offset: number, count: SQL): SQL | undefined {
   return offset < VALUATION_LIST_COUNT_CAP ? count : undefined;
+}
+
+/**
+ * How many match, capped, from a page whose rows start at `offset`: the count it carries; past the
+ * cap, where it carries none (countedOnPage), at least the rows up to its end; a page past the end
+ * carries nothing, so `countApart` counts (the first page, empty, needs no count).
+ */
+async function matchesOf(
+  rows: readonly { total: number | null }[],
+  offset: number,
+  countApart: () => Promise<number>,
+): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total ?? offset + rows.length;
+  return offset === 0 ? 0 : countApart();
 }
 
 /**

@@ -331,9 +331,21 @@ export function sellerOf({ random, serial }: Pick<RowOptions, 'random' | 'serial
   };
 }
 
-/** One made-up request, with the columns as the INSERT takes them. */
-function makeValuation(options: RowOptions) {
-  const created = createdAt(options);
+/**
+ * `count` request times over the span, oldest first, for seedValuations: a live table holds its
+ * requests in the order they arrived (each inserted as it came), and so does the seeded one. Drawn
+ * in random order, a million rows lay in no order on disk, and reading the list newest first
+ * jumped between the table's pages (and its visibility map's) at every entry: page 500 read 3,599
+ * buffers on PostgreSQL instead of 64 (4.0 ms instead of 1.6).
+ */
+export function arrivalTimes(count: number, options: { now: Date; random: Random; spanDays?: number }): Date[] {
+  const spanDays = options.spanDays ?? DEFAULT_SPAN_DAYS;
+  const times = Float64Array.from({ length: count }, () => createdAt({ ...options, spanDays, serial: 0 }).getTime());
+  return Array.from(times.sort(), (time) => new Date(time));
+}
+
+/** One made-up request, with the columns as the INSERT takes them (`created`: when it arrived). */
+function makeValuation(options: RowOptions, created = createdAt(options)) {
   const vehicle = vehicleOf(options, created);
   return {
     ...vehicle,
@@ -349,11 +361,11 @@ type Columns = { [K in keyof Row]: Row[K][] };
 /** One batch of made-up valuations, as one array per column (the INSERT's unnest() takes them). */
 export function makeValuations(
   count: number,
-  options: { now: Date; random: Random; serial: number; spanDays?: number },
+  options: { now: Date; random: Random; serial: number; spanDays?: number; arrivals?: readonly Date[] },
 ): Columns {
   const spanDays = options.spanDays ?? DEFAULT_SPAN_DAYS;
   const rows = Array.from({ length: count }, (_, i) =>
-    makeValuation({ ...options, spanDays, serial: options.serial + i }),
+    makeValuation({ ...options, spanDays, serial: options.serial + i }, options.arrivals?.[i]),
   );
   return Object.fromEntries(COLUMNS.map(([key]) => [key, rows.map((row) => row[key])])) as Columns;
 }
@@ -443,7 +455,10 @@ export async function existingValuations(database: Database): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** Inserts `count` valuations in batches, calling `progress` after each; resolves to the rows inserted. */
+/**
+ * Inserts `count` valuations in batches, oldest first as they would have arrived (arrivalTimes),
+ * calling `progress` after each; resolves to the rows inserted.
+ */
 export async function seedValuations(
   database: Database,
   count: number,
@@ -458,14 +473,18 @@ export async function seedValuations(
 ): Promise<number> {
   const random = seededRandom(options.seed);
   const now = options.now ?? new Date();
+  const arrivals = arrivalTimes(count, { now, random, spanDays: options.spanDays });
   let done = 0;
   while (done < count) {
     const size = Math.min(BATCH, count - done);
-    await insertBatch(
-      database,
-      makeValuations(size, { now, random, spanDays: options.spanDays, serial: options.seed * 10_000_000 + done }),
-      options.newReference,
-    );
+    const batch = makeValuations(size, {
+      now,
+      random,
+      spanDays: options.spanDays,
+      serial: options.seed * 10_000_000 + done,
+      arrivals: arrivals.slice(done, done + size),
+    });
+    await insertBatch(database, batch, options.newReference);
     done += size;
     options.progress?.(done);
   }

@@ -7,7 +7,7 @@ import { referenceFor } from '../../../../test/helpers/valuation';
 import { addDays } from '~/shared/calendar-date';
 import { promiseAlertsDueQuery } from '../pipeline';
 import { listQueries, stageCountsQuery } from './admin-valuations-service';
-import { planSearch } from './valuation-search';
+import { planSearch, searchInStatement } from './valuation-search';
 import { liveTallyQuery, settledUntil, tallyQuery } from './daily-tallies';
 import { statsQueries } from './stats';
 
@@ -112,6 +112,19 @@ describe.each(testEngines)('the admin valuation queries’ plans on %s', (engine
       sql`select word from valuation_search_words where word > 'smith99' order by word limit 1`,
     );
     expect(words).toContain(WORD_INDEX);
+  });
+
+  it('reads the words in the page’s own statement as well, from the word index, and finds nothing for too many', async () => {
+    for (const q of ['smith99', 'ford focus', 'seller12@example']) {
+      const { page, count } = listQueries(db, false, filters({ q }), { search: searchInStatement(q) });
+      for (const plan of [await planOf(page), await planOf(count)]) {
+        expect(plan, q).toMatch(new RegExp(`Index Only Scan (Backward )?using ${WORD_INDEX}`));
+        expect(plan, q).not.toMatch(/Seq Scan on (car_valuations|valuation_search_words)/);
+      }
+      expect((await page).length, q).toBeGreaterThan(0);
+    }
+    // "j" begins thousands of words: the statement finds nothing, so listValuations plans a walk.
+    expect(await listQueries(db, false, filters({ q: 'j' }), { search: searchInStatement('j') }).page).toEqual([]);
   });
 
   it('walks the list newest first for a letter or two, which begin too many words to read each', async () => {

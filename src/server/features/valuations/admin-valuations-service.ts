@@ -23,7 +23,7 @@ import { staffEventFor, type LostReason } from '~/shared/valuation-lifecycle';
 import { deleteValuationRows, removeValuationFiles } from './valuation-deletion';
 import { moveValuation } from './lifecycle';
 import { runBuilt } from '~/server/db/built-statements';
-import { findsEachOnce, planSearch, searchCandidates, searchCondition, type SearchPlan } from './valuation-search';
+import { planSearch, searchCandidates, searchCondition, searchInStatement, type SearchPlan } from './valuation-search';
 import { plausibilityListColumns, plausibilityListFlagsOf, plausibilityRow as v } from '../plausibility';
 
 /**
@@ -143,15 +143,25 @@ export async function listValuations(
   context: { now: Date; viewerUserId?: number },
 ): Promise<ValuationListResponse> {
   const { page, pageSize } = filters;
-  // A search first reads which words of the index begin with what was typed (valuation-search.ts).
-  const search = searchesText(filters) ? await planSearch(db, filters.q!) : undefined;
-  const listContext = { ...context, search };
-  const queries = () => listQueries(db, archived, filters, listContext);
-  // Built once per shape (built-statements.ts): the statement, not its answer, is kept.
-  const rows = await runBuilt(db, pageStatementKey(archived, filters, listContext), () => queries().page);
-  const matches = await matchesOf(rows, (page - 1) * pageSize, async () =>
-    Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0),
-  );
+  // A search reads which words of the index begin with what was typed in the page's statement
+  // (valuation-search.ts); a page that comes back empty is planned apart, to tell no matches from
+  // a term that begins too many words to read each (walked instead).
+  const pageOf = (search: SearchPlan | undefined) => {
+    const listContext = { ...context, search };
+    const queries = () => listQueries(db, archived, filters, listContext);
+    // Built once per shape (built-statements.ts): the statement, not its answer, is kept.
+    const rows = () => runBuilt(db, pageStatementKey(archived, filters, listContext), () => queries().page);
+    const count = async () => Number((await db.execute<{ total: number }>(queries().count)).rows[0]?.total ?? 0);
+    return { rows, count };
+  };
+  let list = pageOf(searchesText(filters) ? searchInStatement(filters.q!) : undefined);
+  let rows = await list.rows();
+  if (rows.length === 0 && searchesText(filters)) {
+    const planned = await planSearch(db, filters.q!);
+    list = pageOf(planned);
+    if (planned.kind === 'walk') rows = await list.rows();
+  }
+  const matches = await matchesOf(rows, (page - 1) * pageSize, list.count);
   const total = Math.min(matches, VALUATION_LIST_COUNT_CAP);
   const owners = new Map(
     rows.flatMap(({ row, owner }) =>
@@ -236,8 +246,14 @@ function pageStatementKey(
 ): string | undefined {
   if (filters.offer === 'expired') return undefined;
   const viewer = filters.owner === 'mine' ? (viewerUserId ?? null) : null;
-  return JSON.stringify(['valuation list page', archived, filters, viewer, search ?? null]);
+  return JSON.stringify(['valuation list page', archived, filters, viewer, search ? searchKey(search) : null]);
 }
+
+/** A search plan as part of a statement's key: the words read, or that the statement reads them. */
+const searchKey = (search: SearchPlan) =>
+  search.kind === 'walk'
+    ? search
+    : search.alternatives.map(({ words, otherTerms }) => [Array.isArray(words) ? words : 'in statement', otherTerms]);
 
 /** What a list's filters depend on besides themselves: the time, and who is asking ("Mine"). */
 export type ListContext = { now?: Date; viewerUserId?: number };
@@ -283,9 +299,10 @@ export function awaitingFirstAnswer(): SQL {
 
 /**
  * The list's two queries, unexecuted (the database tests EXPLAIN them): the page (with the capped
- * count in it) and the count alone (for a page past the end). A search for text needs its plan
- * (planSearch): read from the word index when it can be, else walked newest first, the search
- * checked on each row (a term of a letter or two begins so many words that matches are everywhere).
+ * count in it) and the count alone (for a page past the end). A search for text needs its plan:
+ * read from the word index, its words found in the same statement (searchInStatement) or beforehand
+ * (planSearch); or walked newest first, the search checked on each row (planSearch's answer for a
+ * term of a letter or two, which begins so many words that matches are everywhere).
  */
 export function listQueries(
   db: Db,
@@ -300,8 +317,10 @@ export function listQueries(
     const others = and(...filterConditions(filters, options));
     const newestFirst = filters.sort !== 'time_left';
     const found = (limit: number) => searchCandidates(search, { archived, others, newestFirst }, limit);
-    const counted = findsEachOnce(search) ? sql`count(*)` : sql`count(distinct id)`;
-    const count = sql`select ${counted}::int as total from (${found(VALUATION_LIST_COUNT_CAP + 1)}) as found`;
+    // Each match once (two of its words may begin with what was typed), by a hash of the ids: a sort
+    // for count(distinct) took as long again as reading them.
+    const count = sql`select count(*)::int as total from (select id from (${found(VALUATION_LIST_COUNT_CAP + 1)})
+      as found group by id) as matches`;
     const order = newestFirst ? sql`created_at desc, id desc` : sql`created_at asc, id asc`;
     const [limit, skip] = [integerLiteral(filters.pageSize), integerLiteral(offset)];
     const ids = sql`(select id from (${found(offset + filters.pageSize)}) as found group by id, created_at

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/helpers/database';
 import { sqlState } from './database-errors';
-import { createStatementNames, PREPARE_AFTER_RUNS } from './prepared-statements';
+import { createStatementNames, enumLiteral, PREPARE_AFTER_RUNS } from './prepared-statements';
 import { users } from './schema';
 
 describe('statement names', () => {
@@ -22,6 +22,14 @@ describe('statement names', () => {
     expect(first).not.toBe(second);
     expect(names.nameFor('select 3')).toBeUndefined();
     expect(names.nameFor('select 1')).toBe(first);
+  });
+});
+
+describe('enum literals', () => {
+  it('write an allowed word into the text, and refuse any other', () => {
+    const stages = ['new', 'contacted'] as const;
+    expect(enumLiteral('new', stages).queryChunks).toEqual(sql.raw("'new'").queryChunks);
+    expect(() => enumLiteral("new' or true --" as 'new', stages)).toThrow(TypeError);
   });
 });
 

@@ -182,3 +182,13 @@ export function integerLiteral(value: number): SQL {
   if (!Number.isSafeInteger(value)) throw new TypeError(`integerLiteral: ${value} is not a whole number`);
   return sql.raw(String(value));
 }
+
+/**
+ * One of a fixed set of words (an enum's value, checked against `allowed`) written into a
+ * statement's text, for the same reason as integerLiteral: a generic plan cannot see which stage
+ * is asked, and a stage of no rows and one of 300,000 want different plans.
+ */
+export function enumLiteral<T extends string>(value: T, allowed: readonly T[]): SQL {
+  if (!allowed.includes(value) || !/^[a-z_]+$/.test(value)) throw new TypeError(`enumLiteral: ${value} is not allowed`);
+  return sql.raw(`'${value}'`);
+}

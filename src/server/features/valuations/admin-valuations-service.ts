@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { integerLiteral } from '~/server/db/prepared-statements';
+import { enumLiteral, integerLiteral } from '~/server/db/prepared-statements';
 import { carValuations, users, valuationEvents, valuationOffers, type CarValuation } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import type { FileStore } from '~/server/storage/file-store';
@@ -255,6 +255,9 @@ const searchKey = (search: SearchPlan) =>
     ? search
     : search.alternatives.map(({ words, otherTerms }) => [Array.isArray(words) ? words : 'in statement', otherTerms]);
 
+/** A stage written into the statement's text (enumLiteral). */
+export const stageLiteral = (stage: ValuationStatusValue) => enumLiteral(stage, valuationStatusValues);
+
 /** What a list's filters depend on besides themselves: the time, and who is asking ("Mine"). */
 export type ListContext = { now?: Date; viewerUserId?: number };
 
@@ -282,7 +285,8 @@ export function valuationListWhere(
 function filterConditions(filters: Omit<ValuationListFilters, 'page' | 'pageSize'>, context: ListContext): SQL[] {
   const conditions: SQL[] = [];
   if (filters.sort === 'time_left') conditions.push(awaitingFirstAnswer());
-  if (filters.status) conditions.push(eq(carValuations.status, filters.status));
+  // Literal: each stage its own plan (a generic one walked the newest-first index for a stage of no rows).
+  if (filters.status) conditions.push(sql`${carValuations.status} = ${stageLiteral(filters.status)}`);
   if (filters.offer === 'expired') conditions.push(offerExpired(context.now ?? new Date()));
   if (filters.owner === 'mine') conditions.push(eq(carValuations.assignedUserId, context.viewerUserId ?? -1));
   if (filters.owner === 'unassigned') conditions.push(isNull(carValuations.assignedUserId));

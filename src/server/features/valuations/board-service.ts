@@ -12,7 +12,7 @@ import {
   type BoardFilters,
   type BoardStage,
 } from '~/shared/board';
-import { staffName, valuationListWhere, type ListContext } from './admin-valuations-service';
+import { stageLiteral, staffName, valuationListWhere, type ListContext } from './admin-valuations-service';
 
 /**
  * The board's columns (issue 37): for each open stage, its count and its newest cards, in two
@@ -158,7 +158,7 @@ function cardsOf(
   const t = carValuations;
   const where = valuationListWhere(false, { ...filters, status: stage }, context);
   const matching = walk
-    ? sql`${t.isArchived} = false and ${t.status} = ${stage} and coalesce((${where}), false)`
+    ? sql`${t.isArchived} = false and ${t.status} = ${stageLiteral(stage)} and coalesce((${where}), false)`
     : where;
   // The last card shown, read by its primary key: its exact time (microseconds, which a cursor
   // written in JavaScript would round) and id bound the next cards.
@@ -171,9 +171,9 @@ function cardsOf(
       ${t.firstName} as "firstName", ${t.lastName} as "lastName", ${t.status} as "status",
       ${t.createdAt} as "createdAt", ${t.assignedUserId} as "ownerId"
     from ${t}
-    where ${matching}${following}
-    order by ${t.createdAt} desc, ${t.id} desc
-    limit ${integerLiteral(BOARD_COLUMN_SIZE + 1)})`;
+    where ${t.id} in (select ${t.id} from ${t} where ${matching}${following}
+      order by ${t.createdAt} desc, ${t.id} desc limit ${integerLiteral(BOARD_COLUMN_SIZE + 1)})
+    order by ${t.createdAt} desc, ${t.id} desc)`;
 }
 
 function toCard(row: CardRow): BoardCard {

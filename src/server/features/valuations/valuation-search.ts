@@ -82,7 +82,7 @@ export function searchCondition(typed: string, { walk = false }: { walk?: boolea
 
 /**
  * One alternative read from the index: the words beginning with its lead term (read beforehand by
- * planSearch, or in the page's own statement: wordsInStatement), and its other terms.
+ * planSearch, or in the page's own statement: searchInStatement), and its other terms.
  */
 type IndexedAlternative = { words: string[] | SQL; otherTerms: string[] };
 

@@ -39,7 +39,13 @@ export type ProviderClientOptions = {
 
 export type ProviderAnswer = { status: number; body: unknown };
 
-/** Sends one request and reads its JSON answer (undefined when it is not JSON); throws ProviderError on time-out or no connection. */
+/**
+ * Sends one request and reads its JSON answer (undefined when it is not JSON); throws ProviderError on
+ * time-out or no connection. Every request sent this way is a read (a lookup, a route, a token), so
+ * one whose connection drops before an answer is sent once more, within the same time limit: the
+ * usual cause is a kept-alive connection the provider closed just as we reused it, and the seller
+ * should not be told DVLA is unreachable for that.
+ */
 export async function exchange(
   provider: ProviderName,
   url: string,
@@ -47,21 +53,37 @@ export async function exchange(
   options: ProviderClientOptions,
 ): Promise<ProviderAnswer> {
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
-  try {
-    const response = await (options.fetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    const text = await response.text();
-    let body: unknown;
+  const signal = AbortSignal.timeout(timeoutMs);
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      body = text === '' ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      body = undefined;
+      return await answerOf(await (options.fetch ?? fetch)(url, { ...init, signal }));
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      if (timedOut) throw new ProviderError(provider, 'timeout', `no answer within ${timeoutMs} ms`, { cause: error });
+      if (attempt === 1 && connectionDropped(error)) continue;
+      throw new ProviderError(provider, 'unreachable', `request failed: ${String(error)}`, { cause: error });
     }
-    return { status: response.status, body };
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    if (timedOut) throw new ProviderError(provider, 'timeout', `no answer within ${timeoutMs} ms`, { cause: error });
-    throw new ProviderError(provider, 'unreachable', `request failed: ${String(error)}`, { cause: error });
   }
+}
+
+async function answerOf(response: Response): Promise<ProviderAnswer> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body };
+}
+
+/** Codes of a connection that was made and then broke (not one refused, or a name not found). */
+const droppedConnectionCodes = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function connectionDropped(error: unknown): boolean {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined;
+  return typeof code === 'string' && droppedConnectionCodes.has(code);
 }
 
 /** The failure an error status stands for. */

@@ -4,6 +4,7 @@ import { carValuations } from '~/server/db/schema';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
 import { DRAMA_LANDLINES, existingValuations, makeValuations, seededRandom, seedValuations } from './demo-valuations';
 import { demoOdometer, demoVehicle } from './demo-vehicles';
+import { promiseAlertsDueQuery } from '../pipeline';
 
 /** The demo seeder (npm run seed:demo): realistic, never real, and in bulk on both engines. */
 
@@ -84,6 +85,25 @@ describe.each(testEngines)('seeding on %s', (engine) => {
         and tablename = 'car_valuations' and attname = 'created_at'`,
     );
     expect(Number(result.rows[0]?.correlation)).toBeGreaterThan(0.99);
+  });
+
+  it('leaves the 24-hour promise job nothing to send: each unanswered request had its alerts when due', async () => {
+    await seedValuations(t.database, 6_000, { seed: 6, now: NOW, spanDays: 30 });
+    const hoursOld = sql<number>`extract(epoch from ${NOW.toISOString()}::timestamptz - ${carValuations.createdAt}) / 3600`;
+    const [window] = await t.database.db
+      .select({
+        warned: sql<number>`count(*) filter (where ${carValuations.promiseWarningSentAt} is not null)::int`,
+        breached: sql<number>`count(*) filter (where ${carValuations.promiseBreachSentAt} is not null)::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(carValuations)
+      .where(sql`${carValuations.status} = 'new' and ${hoursOld} between 20 and 24`);
+    // Unanswered requests 20 to 24 hours old: warned, not yet breached (there are some to see it).
+    expect(window!.all).toBeGreaterThan(0);
+    expect(window).toEqual({ warned: window!.all, breached: 0, all: window!.all });
+    for (const kind of ['warning', 'breach'] as const) {
+      expect(await promiseAlertsDueQuery(t.database.db, kind, NOW)).toEqual([]);
+    }
   });
 
   it('gives every row a reference of its own, drawing again for one already taken', async () => {

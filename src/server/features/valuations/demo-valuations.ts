@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { pick, seededRandom, type Random } from '~/server/lib/seeded-random';
 import { toE164 } from '~/shared/phone';
+import { PROMISE_HOURS, PROMISE_WARNING_HOURS } from '~/shared/staff-pipeline';
 import { DEMO_VEHICLE_COUNT, demoLastMot, demoOdometer, demoVehicles } from './demo-vehicles';
 import { withFreshReferences, type ReferenceDraw } from './valuation-reference';
 
@@ -268,9 +269,13 @@ function progressOf({ now, random }: RowOptions, created: Date) {
   const answeredAfterHours = random() < 0.9 ? 0.5 + random() * 23 : 24 + random() * 48;
   const answeredAt = Math.min(now.getTime(), created.getTime() + answeredAfterHours * HOUR);
   const firstAnsweredAt = status === 'new' ? null : new Date(answeredAt).toISOString();
-  // An old request still unanswered had its alerts long ago: the promise job must not send them now.
-  const alertsSentAt = status === 'new' && ageDays >= 1 ? new Date(created.getTime() + DAY).toISOString() : null;
-  return { status, createdAt: created.toISOString(), archivedAt, firstAnsweredAt, alertsSentAt };
+  // A request still unanswered had each alert when it fell due, as the promise job sends them: the
+  // job must not send hundreds at the first start after a seed (nor touch their rows).
+  const alertAt = (hours: number) =>
+    status === 'new' && ageDays * 24 >= hours ? new Date(created.getTime() + hours * HOUR).toISOString() : null;
+  const warningSentAt = alertAt(PROMISE_WARNING_HOURS);
+  const breachSentAt = alertAt(PROMISE_HOURS);
+  return { status, createdAt: created.toISOString(), archivedAt, firstAnsweredAt, warningSentAt, breachSentAt };
 }
 
 /** The car (one of the demo cars, so the fakes know it) as the lookup gave it, and its mileage then. */
@@ -402,11 +407,19 @@ const COLUMNS = [
   ['createdAt', 'created_at', 'timestamptz'],
   ['archivedAt', 'archived_at', 'timestamptz'],
   ['firstAnsweredAt', 'first_answered_at', 'timestamptz'],
-  ['alertsSentAt', 'alerts_sent_at', 'timestamptz'],
+  ['warningSentAt', 'warning_sent_at', 'timestamptz'],
+  ['breachSentAt', 'breach_sent_at', 'timestamptz'],
 ] as const satisfies readonly (readonly [keyof Row, string, string])[];
 
 /** Columns copied as they come; the others are worked out in the SELECT below. */
-const WORKED_OUT = new Set<string>(['contact_preference', 'status', 'created_at', 'archived_at', 'alerts_sent_at']);
+const WORKED_OUT = new Set<string>([
+  'contact_preference',
+  'status',
+  'created_at',
+  'archived_at',
+  'warning_sent_at',
+  'breach_sent_at',
+]);
 const copied = COLUMNS.map(([, column]) => column).filter((column) => !WORKED_OUT.has(column));
 /** The references' parameter, after the columns' ones. */
 const REFERENCES = `$${COLUMNS.length + 1}::text[]`;
@@ -420,8 +433,8 @@ const INSERT = `
   insert into car_valuations (${copied.join(', ')}, contact_preference, agree_to_contact, status,
     created_at, updated_at, is_archived, archived_at, promise_warning_sent_at, promise_breach_sent_at, reference)
   select ${copied.join(', ')}, string_to_array(contact_preference, ','), true, status::valuation_status,
-    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, alerts_sent_at,
-    alerts_sent_at, reference
+    created_at, coalesce(archived_at, created_at), archived_at is not null, archived_at, warning_sent_at,
+    breach_sent_at, reference
   from unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}, ${REFERENCES})
     as v(${COLUMNS.map(([, column]) => column).join(', ')}, reference)
   on conflict (reference) do nothing

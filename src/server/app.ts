@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerAccessControl, registerWithAccess, sessionCookies, type RegisteredRoute } from './auth/access';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
-import { createSessionStore, type Clock } from './auth/sessions';
+import { createSessionStore, type Clock, type SessionStore } from './auth/sessions';
 import { trustProxyOption, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { adsRoutes } from './features/ads/ads-routes';
@@ -145,6 +145,8 @@ declare module 'fastify' {
     contentChanges: ContentChanges;
     /** Public page views waiting to be stored (features/analytics); server.ts writes the rest on shutdown. */
     visits: VisitRecorder;
+    /** Staff sessions; server.ts makes it hear changes, after which it keeps checked ones for seconds. */
+    sessions: SessionStore;
   }
 }
 
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const hasher = deps.passwordHasher ?? createPasswordHasher();
   const sessions = createSessionStore(db, clock);
+  app.decorate('sessions', sessions);
   const throttle = createLoginThrottle(db, clock);
   const cookies = sessionCookies(config.secureCookies);
   const routes: RegisteredRoute[] = [];
@@ -218,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ping: () => database.ping() });
   const tradingName = config.site.SITE_TRADING_NAME; // new passwords must not be built from it
   await app.register(authRoutes, { db, hasher, sessions, throttle, cookies, tradingName });
-  await app.register(usersRoutes, { db, hasher, tradingName });
+  await app.register(usersRoutes, { db, hasher, tradingName, sessions });
 
   const siteAt = siteConfigAt(config);
   const files = deps.files ?? fileStoreFor(config);

@@ -160,10 +160,16 @@ export async function startServer(options: {
       app?.log.warn({ err: error }, "pages: cannot LISTEN for other processes' changes; re-checking each second");
       return async () => {};
     });
+    // Staff sessions are kept for seconds only while this process hears every change to them.
+    const stopHearingSessions = await app.sessions.listen(database).catch((error: unknown) => {
+      app?.log.warn({ err: error }, 'sessions: cannot LISTEN for changes; each request reads its session');
+      return async () => {};
+    });
     // Runs once the server has stopped taking requests: a running job finishes, then the database closes.
     app.addHook('onClose', async () => {
       await app?.visits.close(); // the page views still waiting, before the database closes
       await stopHearingChanges();
+      await stopHearingSessions();
       await stopListening();
       await jobs.stop();
       await Promise.all([transports.email?.close(), transports.sms?.close()]);

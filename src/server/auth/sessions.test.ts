@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { loginAttempts, sessions } from '~/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginAttempts, sessions, users } from '~/server/db/schema';
 import { cheapHasher, hours, seedUser, testClock } from '../../../test/helpers/auth';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/helpers/database';
 import { createLoginThrottle } from './login-throttle';
-import { createSessionStore } from './sessions';
+import { createSessionStore, SESSION_CACHE_MS } from './sessions';
 
 describe.each(testEngines)('session storage on %s', (engine) => {
   let t: TestDatabase;
@@ -77,5 +78,91 @@ describe.each(testEngines)('session storage on %s', (engine) => {
     clock.advance(hours(29 * 24));
     await throttle.deleteOld();
     expect(await db.select().from(loginAttempts)).toEqual([]);
+  });
+});
+
+/**
+ * Each process keeps the sessions it checked for a few seconds (decision 005, point 18). Two stores
+ * on one database stand for two app processes.
+ */
+describe.each(testEngines)('sessions kept in memory on %s', (engine) => {
+  let t: TestDatabase;
+  let stops: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const stop of stops) await stop();
+    stops = [];
+    await t?.cleanup();
+  });
+
+  async function twoProcesses() {
+    t = await createTestDatabase(engine);
+    const clock = testClock();
+    const here = createSessionStore(t.database.db, clock);
+    const there = createSessionStore(t.database.db, clock);
+    stops.push(await here.listen(t.database), await there.listen(t.database));
+    const user = await seedUser(t.database.db, cheapHasher());
+    return { db: t.database.db, clock, here, there, user };
+  }
+
+  it('a kept session is believed without the database for at most SESSION_CACHE_MS, and only while listening', async () => {
+    const { db, clock, here, user } = await twoProcesses();
+    const notListening = createSessionStore(db, clock);
+    const token = await here.create(user.id);
+    expect(await here.find(token)).toMatchObject({ user: { id: user.id } });
+    expect(await notListening.find(token)).not.toBeNull();
+    // Deleted behind the triggers' back, as a lost notification would be.
+    await db.execute(sql`alter table sessions disable trigger session_changed`);
+    await db.delete(sessions);
+    await db.execute(sql`alter table sessions enable trigger session_changed`);
+    expect(await notListening.find(token)).toBeNull();
+    expect(await here.find(token)).not.toBeNull();
+    clock.advance(SESSION_CACHE_MS);
+    expect(await here.find(token)).toBeNull();
+  });
+
+  it('signing out, or a password change, refuses the session at once in this process', async () => {
+    const { here, user } = await twoProcesses();
+    const signedOut = await here.create(user.id);
+    const other = await here.create(user.id);
+    const current = await here.create(user.id);
+    for (const token of [signedOut, other, current]) expect(await here.find(token)).not.toBeNull();
+    await here.destroy(signedOut);
+    expect(await here.find(signedOut)).toBeNull();
+    const { id: currentId } = (await here.find(current))!;
+    await here.destroyAllForUser(user.id, currentId);
+    expect(await here.find(other)).toBeNull();
+    expect(await here.find(current)).not.toBeNull();
+  });
+
+  it('a session ended, or its user changed or deleted, anywhere is refused in every process', async () => {
+    const { db, here, there, user } = await twoProcesses();
+    const signedOutThere = await here.create(user.id);
+    const kept = await here.create(user.id);
+    expect(await here.find(signedOutThere)).not.toBeNull();
+    expect((await here.find(kept))?.user.isAdmin).toBe(true);
+
+    // The clock stands still, so only the database's word can make this process read them again.
+    await there.destroy(signedOutThere);
+    await vi.waitFor(async () => expect(await here.find(signedOutThere)).toBeNull());
+
+    await db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id)); // as an admin's edit, or psql
+    await vi.waitFor(async () => expect((await here.find(kept))?.user.isAdmin).toBe(false));
+
+    await db.delete(users).where(eq(users.id, user.id)); // its sessions go by the foreign key's cascade
+    await vi.waitFor(async () => expect(await here.find(kept)).toBeNull());
+  });
+
+  it('a session read inside a transaction is read there, not from memory', async () => {
+    const { db, here, user } = await twoProcesses();
+    const token = await here.create(user.id);
+    expect(await here.find(token)).not.toBeNull();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table sessions disable trigger session_changed`);
+        await tx.delete(sessions);
+        expect(await here.find(token, tx)).toBeNull();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
   });
 });

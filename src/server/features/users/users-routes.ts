@@ -8,6 +8,7 @@ import {
   updateUserInputSchema,
   userIdParamsSchema,
 } from '~/shared/auth-schemas';
+import type { SessionStore } from '~/server/auth/sessions';
 import { createUser, deleteUser, listUsers, toAdminUser, updateUser, type UsersDeps } from './users-service';
 
 const errors = {
@@ -21,7 +22,10 @@ const errors = {
 const admin = { access: 'admin' as const };
 
 /** Managing admin accounts (/api/admin/users). Admins only. */
-export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersDeps & { sessions: Pick<SessionStore, 'forgetUser'> }> = async (
+  app,
+  deps,
+) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -66,6 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     async (request) => {
       const actor = requireAuth(request).user;
       const updated = await updateUser(deps.db, actor.id, request.params.id, request.body);
+      deps.sessions.forgetUser(updated.id); // their next request is judged on the new account
       request.log.info({ userId: updated.id, by: actor.id }, 'admin user updated');
       return toAdminUser(updated);
     },
@@ -80,6 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     async (request, reply) => {
       const actor = requireAuth(request).user;
       await deleteUser(deps.db, actor.id, request.params.id);
+      deps.sessions.forgetUser(request.params.id);
       request.log.info({ userId: request.params.id, by: actor.id }, 'admin user deleted');
       return reply.status(204).send(null);
     },

@@ -188,6 +188,22 @@ describe.each(testEngines)('admin users API on %s', (engine) => {
     expect((await call('DELETE', `/api/admin/users/${created.id}`, cookie)).statusCode).toBe(404);
   });
 
+  it('with sessions kept in memory, as the server keeps them, an edit or deletion counts from the next request', async () => {
+    const { cookie } = await setup();
+    const stopListening = await t.app.sessions.listen(t.db.database);
+    try {
+      const created = await seedUser(t.db.database.db, hasher, { isAdmin: true });
+      const theirCookie = await signedInCookie(t.app, created);
+      expect((await call('GET', '/api/admin/users', theirCookie)).statusCode).toBe(200);
+      expect((await call('PATCH', `/api/admin/users/${created.id}`, cookie, { isAdmin: false })).statusCode).toBe(200);
+      expect((await call('GET', '/api/admin/users', theirCookie)).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/admin/users/${created.id}`, cookie)).statusCode).toBe(204);
+      expect((await call('GET', '/api/auth/user', theirCookie)).statusCode).toBe(401);
+    } finally {
+      await stopListening();
+    }
+  });
+
   it('lets a signed-in non-admin see only their own account', async () => {
     await setup();
     const staff = await seedUser(t.db.database.db, hasher, { isAdmin: false });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/helpers/database';
 import { builtStatementCount, MAX_BUILT_STATEMENTS, runBuilt } from './built-statements';
-import { users } from './schema';
+import { sessions, users } from './schema';
 
 describe.each(testEngines)('built statements on %s', (engine) => {
   let t: TestDatabase;
@@ -75,5 +75,51 @@ describe.each(testEngines)('built statements on %s', (engine) => {
     expect(builds).toBe(before);
     await runBuilt(db, 'key 0', build);
     expect(builds).toBe(before + 1);
+  });
+
+  it('maps rows as drizzle itself does: nested objects, decoders, left joins that found nothing', async () => {
+    const db = t.database.db;
+    await db.delete(sessions);
+    const [user] = await db
+      .insert(users)
+      .values({ username: 'priya-map', passwordHash: 'x', firstName: 'Priya', lastName: null })
+      .returning();
+    const expire = new Date('2026-12-02T10:00:00.123Z');
+    await db.insert(sessions).values([
+      { sid: 'a-with-user', sess: { n: 1 }, expire, userId: user!.id },
+      { sid: 'b-without', sess: { n: 2 }, expire, userId: null },
+    ]);
+    const build = () =>
+      db
+        .select({
+          sid: sessions.sid,
+          at: { expire: sessions.expire, hour: sql<number>`extract(hour from ${sessions.expire})`.mapWith(Number) },
+          sess: sessions.sess,
+          user: { id: users.id, firstName: users.firstName, lastName: users.lastName, admin: users.isAdmin },
+          mixed: { username: users.username, sid: sessions.sid },
+        })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .orderBy(sessions.sid);
+    const byDrizzle = await build();
+    const kept = await runBuilt(db, 'mapping', build);
+    expect(await runBuilt(db, 'mapping', build)).toEqual(kept); // and again, from the kept statement
+    expect(kept).toEqual(byDrizzle);
+    expect(kept).toEqual([
+      {
+        sid: 'a-with-user',
+        at: { expire, hour: 10 },
+        sess: { n: 1 },
+        user: { id: user!.id, firstName: 'Priya', lastName: null, admin: false },
+        mixed: { username: 'priya-map', sid: 'a-with-user' },
+      },
+      {
+        sid: 'b-without',
+        at: { expire, hour: 10 },
+        sess: { n: 2 },
+        user: null,
+        mixed: { username: null, sid: 'b-without' },
+      },
+    ]);
   });
 });

@@ -18,6 +18,7 @@
  * Prepared statements (prepared-statements.ts) are a separate layer under this one: the texts
  * built here are still named on the server or in PGlite on their third run.
  */
+import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** Per database handle: about the list's shapes in a busy morning, each a few kilobytes of text. */
@@ -68,7 +69,80 @@ export async function runBuilt<T>(
 function buildQuery<T>(build: () => Buildable<T>): BuiltQuery<T> {
   const query = build();
   if (typeof query._prepare !== 'function') throw new Error('drizzle no longer builds a select with _prepare()');
-  return query._prepare();
+  return withRowMapper(query._prepare());
+}
+
+/** What drizzle's built select (PgPreparedQuery, both drivers) keeps about how its rows map back. */
+type SelectedField = { path: string[]; field: unknown };
+type MappingInternals = {
+  fields?: SelectedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/**
+ * A kept statement maps its rows with a mapper worked out once, instead of drizzle's
+ * `mapResultRow`, which works out every field's decoder again on every row (`is()` walking class
+ * chains, an iterator a field): a tenth of the app's thread on a list page of 20 rows of 40 fields
+ * (docs/decisions/005, point 19). The result is the same, left joins' all-null tables included:
+ * built-statements.test.ts compares the two. drizzle runs `customResultMapper` on the driver's
+ * rows (arrays) when it is set, as it does for its relational queries.
+ */
+function withRowMapper<T>(built: BuiltQuery<T>): BuiltQuery<T> {
+  const internals = built as BuiltQuery<T> & MappingInternals;
+  if (internals.fields && !internals.customResultMapper) {
+    internals.customResultMapper = compileRowMapper(internals.fields, internals.joinsNotNullableMap);
+  }
+  return built;
+}
+
+/** drizzle-orm 0.45's `mapResultRow` (utils.js), with each field's part done once. */
+export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>) {
+  const columns = fields.map(({ path, field }) => {
+    // `SQL.decoder` is drizzle-internal: how a `sql<T>` expression's value is read (`.mapWith()`).
+    const decoderOf = (expression: unknown) => (expression as { decoder: Decoder }).decoder;
+    const decoder: Decoder = is(field, Column)
+      ? field
+      : is(field, SQL)
+        ? decoderOf(field)
+        : is(field, Subquery)
+          ? decoderOf(field._.sql)
+          : decoderOf((field as { sql: unknown }).sql);
+    // Only a table's own column, two deep ("owner.name"), decides whether its left join found nothing.
+    const joinedTable =
+      joinsNotNullableMap && is(field, Column) && path.length === 2 ? getTableName(field.table) : null;
+    return { parents: path.slice(0, -1), key: path[path.length - 1]!, decoder, joinedTable };
+  });
+  const mapRow = (row: unknown[]) => {
+    const result: Record<string, unknown> = {};
+    let nullify: Record<string, string | false> | undefined;
+    for (let index = 0; index < columns.length; index += 1) {
+      const { parents, key, decoder, joinedTable } = columns[index]!;
+      let node = result;
+      for (const parent of parents) {
+        if (!(parent in node)) node[parent] = {};
+        node = node[parent] as Record<string, unknown>;
+      }
+      const raw = row[index];
+      const value = (node[key] = raw === null ? null : decoder.mapFromDriverValue(raw));
+      if (joinedTable !== null) {
+        nullify ??= {};
+        const objectName = parents[0]!;
+        if (!(objectName in nullify)) nullify[objectName] = value === null ? joinedTable : false;
+        else if (typeof nullify[objectName] === 'string' && nullify[objectName] !== joinedTable) {
+          nullify[objectName] = false;
+        }
+      }
+    }
+    if (nullify) {
+      for (const [objectName, tableName] of Object.entries(nullify)) {
+        if (typeof tableName === 'string' && !joinsNotNullableMap![tableName]) result[objectName] = null;
+      }
+    }
+    return result;
+  };
+  return (rows: unknown[][]) => rows.map(mapRow);
 }
 
 /** How many statements `db` keeps built (for tests). */

@@ -147,6 +147,8 @@ declare module 'fastify' {
     visits: VisitRecorder;
     /** Staff sessions; server.ts makes it hear changes, after which it keeps checked ones for seconds. */
     sessions: SessionStore;
+    /** Set by server.ts on SIGTERM: /api/health answers 503 and each answer closes its connection. */
+    lifecycle: { stopping: boolean };
   }
 }
 
@@ -218,7 +220,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
   });
 
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  const lifecycle = { stopping: false };
+  app.decorate('lifecycle', lifecycle);
+  // While the process drains, each answer closes its connection: a load balancer's kept-alive
+  // connection is not reused for a request this process would no longer be here to answer.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (lifecycle.stopping) reply.header('Connection', 'close');
+  });
+  await app.register(healthRoutes, { ping: () => database.ping(), stopping: () => lifecycle.stopping });
   const tradingName = config.site.SITE_TRADING_NAME; // new passwords must not be built from it
   await app.register(authRoutes, { db, hasher, sessions, throttle, cookies, tradingName });
   await app.register(usersRoutes, { db, hasher, tradingName, sessions });

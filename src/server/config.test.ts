@@ -147,6 +147,7 @@ describe('time limits on requests', () => {
       idleTimeoutMs: 60_000,
       keepAliveTimeoutMs: 72_000,
       overloadEventLoopDelayMs: 1_000,
+      shutdownDrainMs: 0,
     });
     expect(problemsFor({ REQUEST_TIMEOUT_SECONDS: '0' })[0]).toMatch(/^REQUEST_TIMEOUT_SECONDS: /);
   });
@@ -157,6 +158,12 @@ describe('time limits on requests', () => {
     expect(problemsFor({ OVERLOAD_EVENT_LOOP_DELAY_MS: '5' })).toEqual([
       'OVERLOAD_EVENT_LOOP_DELAY_MS: must be 0 (off) or a whole number of milliseconds from 10 to 60000 (got "5")',
     ]);
+  });
+
+  it('drains for SHUTDOWN_DRAIN_SECONDS before stopping, up to a minute', () => {
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '3' }).http.shutdownDrainMs).toBe(3_000);
+    expect(problemsFor({ SHUTDOWN_DRAIN_SECONDS: '61' })[0]).toMatch(/^SHUTDOWN_DRAIN_SECONDS: /);
+    expect(problemsFor({ SHUTDOWN_DRAIN_SECONDS: 'soon' })[0]).toMatch(/^SHUTDOWN_DRAIN_SECONDS: /);
   });
 
   it('can be shortened; the headers never get longer than the whole request', () => {

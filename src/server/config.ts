@@ -168,6 +168,7 @@ export const envSchema = z.object({
       .max(3600, 'must be a whole number of seconds from 1 to 3600')
       .default(120),
   ),
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber('seconds', 0, 60, 0),
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -485,6 +486,11 @@ export type AppConfig = {
   siteOrigins: string[];
   /** Time limits on connections (see README: REQUEST_TIMEOUT_SECONDS). */
   http: {
+    /**
+     * SHUTDOWN_DRAIN_SECONDS: on SIGTERM, how long the process goes on serving while /api/health
+     * answers 503, so a load balancer sends new requests elsewhere before it stops listening.
+     */
+    shutdownDrainMs: number;
     requestTimeoutMs: number;
     headersTimeoutMs: number;
     idleTimeoutMs: number;
@@ -633,6 +639,7 @@ function configFrom(env: Env): AppConfig {
       ? [new URL(env.PUBLIC_BASE_URL).origin]
       : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`),
     http: {
+      shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
       // A phone on a poor connection, or a photo upload on a slow uplink, gets
       // this long for the whole request; the headers must come sooner.
       requestTimeoutMs,

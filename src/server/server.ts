@@ -182,7 +182,7 @@ export async function startServer(options: {
       { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
       `Serving on ${config.publicBaseUrl}`,
     );
-    stopGracefullyOnSignals(app, connections);
+    stopGracefullyOnSignals(app, connections, config.http.shutdownDrainMs);
     return app;
   } catch (error) {
     if (app) await app.close();
@@ -228,40 +228,52 @@ function trackConnections(app: FastifyInstance) {
 }
 
 /**
- * Stops taking new connections and closes keep-alive ones as soon as they are
- * idle; requests still arriving get SHUTDOWN_GRACE_MS, then every connection is
- * closed except those being answered, which finish (a request whose body has arrived is genuine).
- * Then background jobs finish, the database closes, and the process exits 0.
+ * First drains for `drainMs` (SHUTDOWN_DRAIN_SECONDS): still serving, with /api/health answering
+ * 503 so a load balancer stops sending new requests here. Then stops taking new connections and
+ * closes keep-alive ones as soon as they are idle; requests still arriving get SHUTDOWN_GRACE_MS,
+ * then every connection is closed except those being answered, which finish (a request whose body
+ * has arrived is genuine). Then background jobs finish, the database closes, and the process exits 0.
  */
-function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections) {
+function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections, drainMs: number) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
-    // Keep-alive connections close as soon as they fall idle between requests (Node closes only
-    // those idle at the moment the server closes; busy ones would otherwise linger until the cut-off).
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
-    const cutOff = setTimeout(() => {
-      app.log.info(`Closing connections still sending their request after ${SHUTDOWN_GRACE_MS / 1000} s`);
-      connections.closeAllButAnswering();
-    }, SHUTDOWN_GRACE_MS);
-    cutOff.unref();
+    app.lifecycle.stopping = true;
+    // The hard limit counts from the signal and covers the drain as well as the stop itself.
     const force = setTimeout(() => {
-      app.log.error(`Still busy after ${SHUTDOWN_LIMIT_MS / 1000} s: stopping anyway`);
+      app.log.error(`Still busy after ${(drainMs + SHUTDOWN_LIMIT_MS) / 1000} s: stopping anyway`);
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
+    }, drainMs + SHUTDOWN_LIMIT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'Error while stopping');
-        process.exit(1);
-      },
-    );
+    if (drainMs > 0) {
+      app.log.info(`${signal} received: health checks now fail; still serving for ${drainMs / 1000} s`);
+      setTimeout(() => closeGracefully(app, connections), drainMs);
+    } else {
+      app.log.info(`${signal} received: finishing in-flight requests, then stopping`);
+      closeGracefully(app, connections);
+    }
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+function closeGracefully(app: FastifyInstance, connections: Connections) {
+  // Keep-alive connections close as soon as they fall idle between requests (Node closes only
+  // those idle at the moment the server closes; busy ones would otherwise linger until the cut-off).
+  setInterval(() => app.server.closeIdleConnections(), 100).unref();
+  const cutOff = setTimeout(() => {
+    app.log.info(`Closing connections still sending their request after ${SHUTDOWN_GRACE_MS / 1000} s`);
+    connections.closeAllButAnswering();
+  }, SHUTDOWN_GRACE_MS);
+  cutOff.unref();
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'Error while stopping');
+      process.exit(1);
+    },
+  );
 }
 
 /** Loads config; a bad value ends the process with one clear line per problem. */

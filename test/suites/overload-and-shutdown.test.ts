@@ -219,3 +219,37 @@ describe('shutdown: SIGTERM during keep-alive traffic', () => {
     },
   );
 });
+
+describe('shutdown: SIGTERM with a drain (SHUTDOWN_DRAIN_SECONDS), as behind a load balancer', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-drain-'));
+  });
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails its health check at once but goes on answering other requests until the drain ends, then exits 0', async () => {
+    const app = await startApp({
+      env: { DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '2', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+    });
+    try {
+      expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
+      process.kill(app.pid, 'SIGTERM');
+      await sleep(300);
+
+      const health = await fetch(`${app.baseUrl}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'stopping', database: 'ok' });
+      const page = await fetch(`${app.baseUrl}/`);
+      expect(page.status, 'a seller who reaches a draining process still gets the page').toBe(200);
+      expect(page.headers.get('connection'), 'and the connection is not kept for another request').toBe('close');
+      expect(app.isRunning()).toBe(true);
+
+      const exit = await Promise.race([app.exited, sleep(10_000).then(() => null)]);
+      expect(exit, 'the process stops once the drain is over').toEqual({ code: 0, signal: null });
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -7,12 +7,21 @@ import { apiErrorSchema } from '~/shared/api-error';
  * (staff see it in the admin-only API document, /api/openapi.json).
  */
 const healthSchema = z.object({
-  status: z.enum(['ok', 'error']),
+  status: z.enum(['ok', 'error', 'stopping']),
   database: z.enum(['ok', 'unreachable']),
 });
 
-/** Liveness and readiness in one: 200 only after a real query succeeds. */
-export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+export type HealthDeps = {
+  ping: () => Promise<void>;
+  /** True once the process has been told to stop and is draining (server.ts, SHUTDOWN_DRAIN_SECONDS). */
+  stopping?: () => boolean;
+};
+
+/**
+ * Liveness and readiness in one: 200 only after a real query succeeds, and 503 "stopping" while the
+ * process drains before it stops, so a load balancer's check takes it out of rotation first.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { ping, stopping }) => {
   const options = {
     config: { access: 'public' as const },
     // 503 is also the overload refusal (http/overload.ts), which tells a load balancer to send traffic elsewhere.
@@ -23,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
   };
   app.get('/api/health', options, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    if (stopping?.()) return reply.status(503).send({ status: 'stopping', database: 'ok' });
     try {
       await ping();
       return { status: 'ok' as const, database: 'ok' as const };

@@ -31,6 +31,9 @@
 //      scripts/lib/bench-comparables.mjs, goal a p99 of at most 20 ms on PostgreSQL).
 //      BENCH_CSV_EXPORT_VALUATIONS (default 100000 valuations downloaded as CSV, timed with the app's
 //      RSS sampled; 0 skips it: scripts/lib/bench-csv-export.mjs).
+//      BENCH_SUBMISSION_RUNS (default 3 runs each of valuation submissions against 1 and 2 processes
+//      behind HAProxy, with BENCH_DATABASE_URL: scripts/lib/bench-submissions.mjs; 0 skips them),
+//      BENCH_ONLY=submissions (the baseline and those rows only).
 // Exit codes: 0 ok; 1 app could not start / unexpected failure; 2 results invalid
 // (non-2xx responses, errors or timeouts, or a failed outbox run — see the warning block) or a
 // public page's goal missed (issue 14: speed against the static server, JavaScript, Lighthouse) or
@@ -48,6 +51,8 @@ import { ADMIN_P99_GOALS_MS, benchAdminValuations } from './lib/bench-admin-valu
 import { benchCsvExport, renderCsvExport } from './lib/bench-csv-export.mjs';
 import { ANALYTICS_GOALS, benchAnalytics } from './lib/bench-analytics.mjs';
 import { benchComparables, renderComparables } from './lib/bench-comparables.mjs';
+import { clusterRefusal } from './lib/cluster.mjs';
+import { benchSubmissions, renderSubmissions } from './lib/bench-submissions.mjs';
 import { benchPublicPages, renderPublicPages } from './lib/bench-public-pages.mjs';
 import { describeExit, getFreePort, lastLines, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
@@ -303,17 +308,22 @@ const STAFF_EMAIL = 'staff@carbuy.example';
  * and again without the half hour the rest takes. The skipped parts' own env can still turn them on.
  */
 const backOfficeOnly = process.env.BENCH_ONLY === 'back-office';
-const unlessBackOfficeOnly = (count) => (backOfficeOnly ? 0 : count);
+/** BENCH_ONLY=submissions: the baseline and the submissions against 1 and 2 processes only (issue 38). */
+const submissionsOnly = process.env.BENCH_ONLY === 'submissions';
+const onePartOnly = backOfficeOnly || submissionsOnly;
+const unlessBackOfficeOnly = (count) => (onePartOnly ? 0 : count);
 
 const settings = {
   backOfficeOnly,
+  submissionsOnly,
+  submissionRuns: envNumber('BENCH_SUBMISSION_RUNS', backOfficeOnly ? 0 : 3, { integer: true, min: 0 }),
   connections: envNumber('BENCH_CONNECTIONS', 10, { integer: true, min: 1 }),
   durationSec: envNumber('BENCH_DURATION', 10, { min: 1 }),
   warmupSec: envNumber('BENCH_WARMUP', 2, { min: 0 }),
   startTimeoutSec: envNumber('BENCH_START_TIMEOUT', 180, { min: 1 }),
   pipelining: 1,
   outboxMessages: envNumber('BENCH_OUTBOX_MESSAGES', 2000, { integer: true, min: 1 }),
-  adminValuations: envNumber('BENCH_VALUATIONS', 1_000_000, { integer: true, min: 0 }),
+  adminValuations: envNumber('BENCH_VALUATIONS', submissionsOnly ? 0 : 1_000_000, { integer: true, min: 0 }),
   adminRuns: envNumber('BENCH_ADMIN_RUNS', 3, { integer: true, min: 1 }),
   csvExportValuations: envNumber('BENCH_CSV_EXPORT_VALUATIONS', unlessBackOfficeOnly(100_000), {
     integer: true,
@@ -407,7 +417,7 @@ async function main() {
 
   const rows = [];
   rows.push(await measure(bare.baseUrl, { name: BARE_NAME, path: '/', expectContentType: 'application/json' }, 'bare'));
-  for (const scenario of backOfficeOnly ? [] : scenarios) {
+  for (const scenario of onePartOnly ? [] : scenarios) {
     rows.push(await measure(app.baseUrl, scenario, 'app'));
   }
 
@@ -415,9 +425,9 @@ async function main() {
   for (const row of rows) row.vsBare = bareRps > 0 ? round(row.requestsPerSec / bareRps, 3) : null;
 
   const publicPages =
-    process.env.BENCH_PAGES === '0' || backOfficeOnly
+    process.env.BENCH_PAGES === '0' || onePartOnly
       ? {
-          skipped: backOfficeOnly ? 'BENCH_ONLY=back-office' : 'BENCH_PAGES=0',
+          skipped: onePartOnly ? `BENCH_ONLY=${process.env.BENCH_ONLY}` : 'BENCH_PAGES=0',
           rows: [],
           problems: [],
           goalsMissed: [],
@@ -431,7 +441,9 @@ async function main() {
 
   const appLog = app.outputSinceReady();
 
-  const outbox = backOfficeOnly ? { skipped: 'BENCH_ONLY=back-office', rows: [], problems: [] } : await measureOutbox();
+  const outbox = onePartOnly
+    ? { skipped: `BENCH_ONLY=${process.env.BENCH_ONLY}`, rows: [], problems: [] }
+    : await measureOutbox();
   shutdown.signal.throwIfAborted(); // interrupted: the child was stopped, so its results mean nothing
 
   const comparables =
@@ -446,6 +458,7 @@ async function main() {
         });
   const atScale = await measureAdminValuations(bareRps);
   const csvExport = await measureCsvExport();
+  const submissions = await measureSubmissionsAtScale();
   const analytics = await measureAnalytics(bareRps);
   const httpProblems = [
     ...rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)),
@@ -462,6 +475,7 @@ async function main() {
     ...analytics.goalsMissed.map((p) => `analytics goal missed: ${p}`),
     ...(csvExport.engines ?? []).flatMap((e) => e.problems.map((p) => `CSV export: ${p}`)),
     ...comparables.goalsMissed.map((p) => `indicative price goal missed: ${p}`),
+    ...(submissions.problems ?? []).map((p) => `submissions at scale: ${p}`),
     ...(atScale.goalsMissed ?? []).map((p) => `back office goal missed: ${p}`),
   ];
   const goalsMissed =
@@ -484,6 +498,11 @@ async function main() {
   console.log(`\n${renderComparables(comparables, renderGrid)}`);
   console.log(`\n${renderAdminValuations(atScale)}`);
   console.log(`\n${renderCsvExport(csvExport, renderGrid)}`);
+  console.log(
+    submissions.skipped
+      ? `\nSubmissions at scale skipped: ${submissions.skipped}`
+      : `\nValuation submissions on PostgreSQL behind HAProxy (median of ${settings.submissionRuns} runs each; lost and duplicated summed over the runs):\n${renderSubmissions(submissions.rows)}`,
+  );
   console.log(`\n${renderAnalytics(analytics)}`);
 
   console.log(
@@ -518,6 +537,7 @@ async function main() {
     comparables,
     adminValuations: atScale,
     csvExport,
+    submissions,
     analytics,
     appOutputDuringRun: appLog ? appLog.slice(-20_000) : '',
   };
@@ -617,6 +637,36 @@ function renderAdminValuations(atScale) {
     ...atScale.engines.flatMap((e) => e.problems.map((p) => `!! ${p}`)),
     ...atScale.goalsMissed.map((p) => `!! goal missed: ${p}`),
   ].join('\n');
+}
+
+/**
+ * Issue 38: valuation submissions against 1 and then 2 app processes on the PostgreSQL server behind
+ * HAProxy (scripts/lib/bench-submissions.mjs). Any acknowledged submission missing, any stored twice,
+ * any e-mail not sent or sent twice, is a problem.
+ */
+async function measureSubmissionsAtScale() {
+  if (settings.submissionRuns === 0) return { skipped: 'BENCH_SUBMISSION_RUNS=0' };
+  if (!process.env.BENCH_DATABASE_URL) return { skipped: 'set BENCH_DATABASE_URL (several processes need PostgreSQL)' };
+  const refusal = clusterRefusal({ DATABASE_URL: process.env.BENCH_DATABASE_URL });
+  if (refusal) return { skipped: refusal };
+  log('measuring valuation submissions against 1 and 2 processes behind HAProxy…');
+  const rows = await benchSubmissions({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    appEnv: fakesEnv(fakes),
+    smtpControlUrl: fakes.controlUrl,
+    valuationBody,
+    runs: settings.submissionRuns,
+    durationSec: settings.durationSec,
+    signal: shutdown.signal,
+    log,
+  });
+  const problems = rows.flatMap((row) => [
+    ...(row.lost > 0 ? [`${row.name}: ${row.lost} lost (acknowledged but not stored, or an e-mail never sent)`] : []),
+    ...(row.duplicated > 0
+      ? [`${row.name}: ${row.duplicated} duplicated (stored twice, or an e-mail sent twice)`]
+      : []),
+  ]);
+  return { rows, problems };
 }
 
 /** The CSV export of BENCH_CSV_EXPORT_VALUATIONS valuations, per engine: time, rows/s and the app's RSS. */

@@ -24,6 +24,8 @@ import { ringIn } from './twilio/voice-driver';
  * The control address lets a browser test look at what was "delivered" and make the mail server
  * refuse an address (a mailbox that does not exist), as real providers do:
  *   GET  /smtp/messages            what the SMTP server received: [{ to, subject, messageId, text, attachments }]
+ *   GET  /smtp/count               how many e-mails it received: { received } (cheap to poll under load)
+ *   DELETE /smtp/messages          forgets what it received (the bench, between runs)
  *                                  (attachments: [{ filename, contentType, size }])
  *   GET  /smtp/attachment?messageId=<id>&index=<n>   that attachment's bytes, with its content type
  *   PUT  /smtp/rejected            body ["a@example.com", ...]: refuse these with 550
@@ -58,6 +60,11 @@ const control = http.createServer((request, response) => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   const route = `${request.method} ${request.url}`;
+  if (route === 'DELETE /smtp/messages') {
+    smtp.received.length = 0;
+    return reply(200, { cleared: true });
+  }
+  if (route === 'GET /smtp/count') return reply(200, { received: smtp.received.length });
   if (route === 'GET /smtp/messages') {
     return reply(
       200,

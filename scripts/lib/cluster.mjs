@@ -42,7 +42,13 @@ export function clusterRefusal(env = process.env) {
  * only when it cannot have reached the first (the connection failed) or when repeating it is safe:
  * a GET, or a request carrying an Idempotency-Key, which the app answers once whoever asks again.
  */
-export function haproxyConfig({ host, port, members, maxConnections = 4096 }) {
+export function haproxyConfig({ host, port, members, maxConnections = 4096, pinnable = false }) {
+  // Tests only (startCluster's `pinnable`): X-Cluster-Member: <n> sends a request to member n while it is
+  // up, and every answer names the member that gave it, so a test can sign in on one and go on on another.
+  const pinning = pinnable
+    ? members.map((_, i) => `  use-server app${i + 1} if { req.hdr(x-cluster-member) -m str ${i + 1} }`).join('\n') +
+      '\n  http-response set-header X-Cluster-Member %[srv_id]\n'
+    : '';
   return `global
   maxconn ${maxConnections}
 
@@ -70,7 +76,7 @@ backend app
   http-check send meth GET uri /api/health
   http-check expect status 200
   default-server check inter 1s fall 2 rise 2
-${members.map((member, i) => `  server app${i + 1} 127.0.0.1:${member.port}`).join('\n')}
+${pinning}${members.map((member, i) => `  server app${i + 1} 127.0.0.1:${member.port}`).join('\n')}
 `;
 }
 
@@ -82,6 +88,7 @@ ${members.map((member, i) => `  server app${i + 1} 127.0.0.1:${member.port}`).jo
  * @param {string} [options.host] HAProxy's address, default 127.0.0.1
  * @param {number} [options.port] HAProxy's port, default a free one
  * @param {boolean} [options.restart] start a member again when it dies unexpectedly (default true)
+ * @param {boolean} [options.pinnable] tests: X-Cluster-Member picks the member (haproxyConfig)
  * @param {(line: string) => void} [options.log]
  * @param {(chunk: string, member: number) => void} [options.onOutput] members' output
  */
@@ -91,6 +98,7 @@ export async function startCluster({
   host = '127.0.0.1',
   port,
   restart = true,
+  pinnable = false,
   log = () => {},
   onOutput,
 } = {}) {
@@ -146,7 +154,7 @@ export async function startCluster({
 
   const configDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-haproxy-'));
   const configFile = path.join(configDir, 'haproxy.cfg');
-  await writeFile(configFile, haproxyConfig({ host, port: frontPort, members }));
+  await writeFile(configFile, haproxyConfig({ host, port: frontPort, members, pinnable }));
   const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr || check.stdout}`);
   const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -31,6 +31,7 @@ export async function startTestCluster(env: Record<string, string> = {}, process
     const cluster = await startCluster({
       processes,
       restart: false,
+      pinnable: true,
       env: {
         DATABASE_URL: database.databaseUrl!,
         SMTP_URL: sink.url,

@@ -112,7 +112,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         ...(capped ? { status: 'failed', lastError: PUBLIC_FORM_CAP_REASON } : {}),
       })
       .returning({ id: outboundMessages.id, status: outboundMessages.status });
-    if (!held && !capped) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    // A queued row wakes the workers itself at commit (trigger outbound_message_queued, migration 0031).
     return created!;
   }
 

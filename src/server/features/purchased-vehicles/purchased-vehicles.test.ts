@@ -71,7 +71,7 @@ describe.each(testEngines)('purchased vehicles on %s', (engine) => {
 
   const db = () => t!.db.database.db;
   const headers = () => ({ cookie, origin: ORIGIN });
-  const uploadDir = () => path.join(t!.uploads.root, PURCHASED_VEHICLE_UPLOAD_AREA);
+  const uploadDir = () => path.join((t!.uploads.served as { folder: string }).folder, PURCHASED_VEHICLE_UPLOAD_AREA);
   const storedFiles = async () => (await readdir(uploadDir()).catch(() => [] as string[])).sort();
   const rows = () => db().select().from(purchasedVehicles);
 

@@ -8,6 +8,7 @@ import { createDiskFileStore, type FileStore } from '~/server/storage/file-store
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
 import { storesFor } from '~/server/storage/stores';
 import { testConfig } from './app';
+import { testEngines, type TestEngine } from './database';
 import { startTestS3, type TestS3 } from './s3';
 
 /**
@@ -22,6 +23,14 @@ import { startTestS3, type TestS3 } from './s3';
  */
 export type StoreKind = 'folder' | 's3';
 export const storeKinds: StoreKind[] = ['folder', 's3'];
+
+/**
+ * Each database engine with the folder store, and S3 once (on PGlite): the store's behaviour does
+ * not depend on the engine, so S3 costs one more run of the file, not one per engine.
+ */
+export function engineStoreCases(): [TestEngine, StoreKind][] {
+  return [...testEngines.map((engine): [TestEngine, StoreKind] => [engine, 'folder']), ['pglite', 's3']];
+}
 
 export type TestStores = {
   kind: StoreKind;

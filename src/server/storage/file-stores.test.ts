@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/app';
 import { storeKinds, testStores, type TestStores } from '../../../test/helpers/stores';
 import { FileNotFoundError } from './file-store';
+import { storesFor } from './stores';
 
 /**
  * One contract, both implementations: what the features rely on of the private FileStore and the
@@ -155,5 +156,25 @@ describe.each(storeKinds)('file stores: %s', (kind) => {
         expect((await get(url, {}, 'HEAD')).statusCode, url).toBe(404);
       }
     });
+  });
+});
+
+describe('the S3 start-up check (server.ts stops when it fails)', () => {
+  it('passes for a bucket it may use, and names the bucket, never a key, when it cannot', async () => {
+    const { env } = await stores.create('s3');
+    const check = async (override: Record<string, string> = {}) =>
+      (await storesFor(testConfig({ ...env, ...override }))).check().then(
+        () => 'usable',
+        (error: Error) => `${error.name}: ${error.message}`,
+      );
+    expect(await check()).toBe('usable');
+    expect(await check({ S3_BUCKET: 'no-such-bucket' })).toBe(
+      'StorageCheckError: STORAGE=s3: cannot use the bucket "no-such-bucket": it does not exist',
+    );
+    const denied = await check({ S3_ACCESS_KEY_ID: 'AKIAUNKNOWN', S3_SECRET_ACCESS_KEY: 'canary-s3-secret' });
+    expect(denied).toMatch(/^StorageCheckError: STORAGE=s3: cannot use the bucket "test-[0-9a-f]+": access is denied/);
+    expect(denied).not.toContain('canary-s3-secret');
+    const unreachable = await check({ S3_ENDPOINT: 'http://127.0.0.1:1' });
+    expect(unreachable).toMatch(/cannot use the bucket "test-[0-9a-f]+": it cannot be reached \(.*ECONNREFUSED/);
   });
 });

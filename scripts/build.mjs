@@ -44,6 +44,7 @@ export async function buildAll() {
       main: path.join(root, 'src/server/main.ts'),
       'create-admin': path.join(root, 'src/server/cli/create-admin.ts'),
       'seed-demo': path.join(root, 'src/server/cli/seed-demo.ts'),
+      'storage-copy': path.join(root, 'src/server/cli/storage-copy.ts'),
       // Started as a worker thread by media/uploaded-document.ts, from beside the chunk that holds it.
       'pdf-worker': path.join(root, 'src/server/media/pdf-worker.ts'),
     },

@@ -74,8 +74,10 @@ import { registerRequestSafety } from './http/request-safety';
 import { registerSecurityHeaders, registerSessionNoStore } from './http/security-headers';
 import { loggerOptions } from './logger';
 import { appVersion } from './project-root';
-import { createDiskFileStore, type FileStore } from './storage/file-store';
-import { createPublicUploads, isPublicUploadPath, type PublicUploads } from './storage/public-uploads';
+import type { FileStore } from './storage/file-store';
+import { isPublicUploadPath, type PublicUploads } from './storage/public-uploads';
+import { storesFor, type Stores } from './storage/stores';
+import { uploadObjectsRoute } from './storage/upload-objects-route';
 import { createContentChanges, type ContentChanges } from './render/content-changes';
 import type { PageCache } from './render/page-cache';
 import { createPageDataRegistry, type PageDataRegistry } from './render/page-data';
@@ -97,7 +99,7 @@ export type AppDeps = {
   passwordHasher?: PasswordHasher;
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
-  /** Private files (e-mail attachments); DATA_DIR/files when absent. */
+  /** Private files (e-mail attachments); STORAGE's (DATA_DIR/files by default) when absent. */
   files?: FileStore;
   /** Vehicle lookup time-out and rate limit; tests shorten them. */
   vehicleData?: VehicleDataOptions;
@@ -121,7 +123,7 @@ export type AppDeps = {
   revisions?: Pick<RevisionsRoutesDeps, 'callsLimit' | 'maxInputPixels'>;
   /** Tests shrink the CSV exports' batches, to cross many of them with a few rows. */
   exports?: { batchSize?: number };
-  /** Public uploaded files (purchased vehicles' photos); DATA_DIR/uploads when absent. */
+  /** Public uploaded files (purchased vehicles' photos); STORAGE's (DATA_DIR/uploads by default) when absent. */
   uploads?: PublicUploads;
   /** Tests lower the vehicle photos' pixel limit and the public list's age. */
   purchasedVehicles?: Pick<PurchasedVehiclesRoutesDeps, 'maxInputPixels'> & { visibleMaxAgeMs?: number };
@@ -233,7 +235,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { db, hasher, tradingName, sessions });
 
   const siteAt = siteConfigAt(config);
-  const files = deps.files ?? fileStoreFor(config);
+  // The stores STORAGE names, built only for what deps leave out (server.ts passes both).
+  let stores: Promise<Stores> | undefined;
+  const configured = () => (stores ??= storesFor(config));
+  const files = deps.files ?? (await configured()).files;
   const { promotion: _promotion, ...site } = siteAt(clock());
   const outbox = createOutbox({ messaging: config.messaging, site, files, clock });
   app.decorate('outbox', outbox);
@@ -296,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tradingName: site.tradingName,
     twilioTimeoutMs: deps.calls?.timeoutMs,
   });
-  const uploads = deps.uploads ?? publicUploadsFor(config);
+  const uploads = deps.uploads ?? (await configured()).uploads;
   const { visibleMaxAgeMs, ...vehicleOptions } = deps.purchasedVehicles ?? {};
   const visible = createVisibleVehicles(db, { maxAgeMs: visibleMaxAgeMs });
   content.subscribe('vehicles', () => visible.invalidate());
@@ -379,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => visits.close());
   await app.register(analyticsRoutes, { db, clock, visits, collectLimit: deps.analytics?.collectLimit });
   await registerCalls(app, { db, clock, config, uploads, timeoutMs: deps.calls?.timeoutMs });
-  await registerPublicUploads(app, uploads.root);
+  await registerPublicUploads(app, uploads.served);
 
   // Background jobs (clean-up of sessions and sign-in attempts) are started by server.ts, not here.
 
@@ -436,25 +441,19 @@ async function registerCalls(
   await app.register(voiceAudioRoutes, { store: audioStore });
 }
 
-/** Where the server keeps private files: never under a folder it serves. */
-export function fileStoreFor(config: Pick<AppConfig, 'dataDir'>): FileStore {
-  return createDiskFileStore(path.join(config.dataDir, 'files'));
-}
-
-/** Where the server keeps the files it serves under /uploads/ (apart from the private ones). */
-export function publicUploadsFor(config: Pick<AppConfig, 'dataDir'>): PublicUploads {
-  return createPublicUploads(path.join(config.dataDir, 'uploads'));
-}
-
 /**
  * /uploads/: public uploaded files (purchased vehicles' photos). Every name holds a fresh random id
  * and a file never changes once written, so browsers may keep each for a year. Only names in our
  * shape are looked up (anything else is a 404 without touching the disk); files are listed on
  * each request (`wildcard`), as new ones arrive while the server runs.
  */
-async function registerPublicUploads(app: FastifyInstance, root: string) {
+async function registerPublicUploads(app: FastifyInstance, served: PublicUploads['served']) {
+  const cacheControl = `public, max-age=${ONE_YEAR}, immutable`;
+  // An object store (STORAGE=s3) has no folder: its route fetches each object, with the same answers.
+  if ('fetch' in served)
+    return registerWithAccess(app, 'public', uploadObjectsRoute, { fetch: served.fetch, cacheControl });
   await registerWithAccess(app, 'public', fastifyStatic, {
-    root,
+    root: served.folder,
     // The folder appears with the first upload; until then every /uploads/ address is a 404.
     suppressWarning: true,
     prefix: '/uploads/',
@@ -463,7 +462,7 @@ async function registerPublicUploads(app: FastifyInstance, root: string) {
     dotfiles: 'deny',
     allowedPath: (pathname: string) => isPublicUploadPath(pathname),
     setHeaders(reply) {
-      reply.header('Cache-Control', `public, max-age=${ONE_YEAR}, immutable`);
+      reply.header('Cache-Control', cacheControl);
     },
   });
 }

@@ -295,3 +295,63 @@ describe('e-mail and text message settings', () => {
     expect(service.messaging.sms).toMatchObject({ from: undefined, messagingServiceSid: `MG${'1b'.repeat(16)}` });
   });
 });
+
+describe('STORAGE: folders under DATA_DIR, or an S3-compatible bucket', () => {
+  const s3 = { STORAGE: 's3', S3_BUCKET: 'carbuy-files' };
+
+  it('keeps files in folders unless told otherwise', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'folder' });
+    expect(loadConfig({ STORAGE: 'folder', S3_BUCKET: 'ignored' }).storage).toEqual({ kind: 'folder' });
+  });
+
+  it('takes a bucket, with the London region, AWS itself and the default credentials unless set', () => {
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'carbuy-files',
+      region: 'eu-west-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: '',
+    });
+  });
+
+  it('takes an S3-compatible service, its keys and a prefix (written with one trailing slash)', () => {
+    const config = loadConfig({
+      ...s3,
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      S3_PREFIX: '/carbuy/live/',
+    });
+    expect(config.storage).toMatchObject({
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+      prefix: 'carbuy/live/',
+    });
+    const printed = JSON.stringify(config) + inspect(config);
+    expect(printed).not.toContain('wJalrXUtnFEMI');
+    expect(printed).not.toContain('AKIAEXAMPLE');
+  });
+
+  it('says what is missing or wrong, never echoing a key', () => {
+    expect(problemsFor({ STORAGE: 's3' })).toEqual([
+      'S3_BUCKET: must be set when STORAGE=s3: the bucket to keep files in',
+    ]);
+    expect(problemsFor({ STORAGE: 'bucket' })[0]).toMatch(/^STORAGE: must be folder .* or s3 .* \(got "bucket"\)$/);
+    expect(problemsFor({ ...s3, S3_ENDPOINT: 'minio:9000' })[0]).toMatch(/^S3_ENDPOINT: /);
+    expect(problemsFor({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })[0]).toMatch(/^S3_FORCE_PATH_STYLE: /);
+    expect(problemsFor({ ...s3, S3_PREFIX: 'a/../b' })[0]).toMatch(/^S3_PREFIX: must not hold/);
+    expect(problemsFor({ ...s3, S3_SECRET_ACCESS_KEY: 'hunter2-secret' })).toEqual([
+      'S3_ACCESS_KEY_ID: must be set together with the other S3_ key (or leave both unset for the default AWS credentials)',
+    ]);
+    expect(problemsFor({ ...s3, S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: must be set together with the other S3_ key (or leave both unset for the default AWS credentials)',
+    ]);
+    expect(secretEnvKeys).toEqual(expect.arrayContaining(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+  });
+});

@@ -181,6 +181,31 @@ export const envSchema = z.object({
       .default(1000),
   ),
 
+  // Where files are kept (src/server/storage): folders under DATA_DIR, or an S3-compatible bucket.
+  STORAGE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['folder', 's3'], { message: 'must be folder (files under DATA_DIR) or s3 (an S3 bucket)' })
+      .default('folder'),
+  ),
+  S3_BUCKET: optionalText(63),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().trim().max(50).default('eu-west-2')),
+  /** For S3-compatible services (MinIO, Cloudflare R2, a local test server); AWS's own when unset. */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  S3_FORCE_PATH_STYLE: onOff,
+  // Both or neither: without them the AWS SDK's default chain (environment, profile, role) is used.
+  S3_ACCESS_KEY_ID: secret(optionalText(128)),
+  S3_SECRET_ACCESS_KEY: secret(optionalText(256)),
+  S3_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._\-/]{1,200}$/, 'must be letters, digits, dots, dashes, underscores and slashes')
+      .refine((v) => !v.split('/').some((part) => part === '.' || part === '..'), 'must not hold . or .. parts')
+      .optional(),
+  ),
+
   // The first admin, created at start-up when there is no user at all.
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, usernameSchema.optional()),
   ADMIN_PASSWORD: secret(
@@ -461,6 +486,21 @@ const adminPair = envSchema.superRefine((env, ctx) => {
       ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other DVSA_MOT_ settings' });
     }
   }
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'must be set when STORAGE=s3: the bucket to keep files in',
+    });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set together with the other S3_ key (or leave both unset for the default AWS credentials)',
+    });
+  }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
@@ -498,6 +538,8 @@ export type AppConfig = {
     /** Past this mean event-loop delay, requests get 503 with Retry-After (0: never). */
     overloadEventLoopDelayMs: number;
   };
+  /** Where private files and public uploads are kept (STORAGE): folders under dataDir, or a bucket. */
+  storage: { kind: 'folder' } | S3StorageConfig;
   promotion: Promotion;
   /** The first admin's credentials, used only when the database has no user. */
   firstAdmin: { username: string; password: string } | undefined;
@@ -537,6 +579,18 @@ export type AppConfig = {
     | 'SITE_EMAIL'
     | 'SITE_WHATSAPP'
   >;
+};
+
+export type S3StorageConfig = {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Undefined: the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_PREFIX with one trailing slash, or '' (the keys then start at the bucket's top). */
+  prefix: string;
 };
 
 export type MessagingConfig = {
@@ -657,6 +711,7 @@ function configFrom(env: Env): AppConfig {
       startDate: env.PROMOTION_START_DATE,
       endDate: env.PROMOTION_END_DATE,
     },
+    storage: storageFrom(env),
     firstAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
@@ -698,6 +753,21 @@ function configFrom(env: Env): AppConfig {
       SITE_EMAIL: env.SITE_EMAIL,
       SITE_WHATSAPP: env.SITE_WHATSAPP,
     },
+  };
+}
+
+function storageFrom(env: Env): AppConfig['storage'] {
+  if (env.STORAGE === 'folder' || !env.S3_BUCKET) return { kind: 'folder' };
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const prefix = env.S3_PREFIX?.replace(/^\/+|\/+$/g, '') ?? '';
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: prefix ? `${prefix}/` : '',
   };
 }
 

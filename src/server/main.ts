@@ -11,7 +11,13 @@ process.env.NODE_ENV ??= 'production';
 const { configOrExit, startServer } = await import('./server');
 const { serializeError } = await import('./db/database-errors');
 
+const { StorageCheckError } = await import('./storage/stores');
+
 startServer({ config: configOrExit() }).catch((error: unknown) => {
+  if (error instanceof StorageCheckError) {
+    console.error(`Start-up failed: ${error.message}`); // names the bucket, never a key
+    process.exit(1);
+  }
   // Through the same serializer as the log: a failed query's parameter values (a password hash
   // when the first admin is created) never reach the console.
   console.error('Start-up failed:', inspect(serializeError(error), { depth: 6 }));

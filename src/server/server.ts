@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, fileStoreFor, type AppDeps } from './app';
+import { buildApp, type AppDeps } from './app';
 import { testClock } from './lib/test-clock';
 import { ensureFirstAdmin } from './auth/first-admin';
 import { createLoginThrottle } from './auth/login-throttle';
@@ -26,6 +26,7 @@ import { sendPromiseAlerts } from './features/pipeline';
 import { DATABASE_MAINTENANCE_JOB, OUTBOX_JOB, RETENTION_JOB, serverJobs } from './jobs/server-jobs';
 import { projectRoot } from './project-root';
 import { distDir, productionRenderSource } from './render/production-source';
+import { storesFor } from './storage/stores';
 
 /** On SIGTERM, requests still arriving get this long to arrive whole before their connection is closed. */
 export const SHUTDOWN_GRACE_MS = 3_000;
@@ -41,6 +42,10 @@ export async function startServer(options: {
   makeDeps?: (config: AppConfig, database: Database) => Promise<Omit<AppDeps, 'config' | 'database'>>;
 }): Promise<FastifyInstance> {
   const { config } = options;
+  // One set of stores (one S3 client) for the app and the jobs; a bucket that cannot be used stops
+  // the start here, before anything is opened, rather than failing the first upload.
+  const stores = await storesFor(config);
+  await stores.check();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   try {
@@ -50,7 +55,15 @@ export async function startServer(options: {
       : { renderSource: await productionRenderSource(projectRoot), staticRoot: distDir(projectRoot).client };
     const passwordHasher = createPasswordHasher();
     const clock = config.testClockFile ? testClock(config.testClockFile) : () => new Date();
-    app = await buildApp({ config, database, passwordHasher, clock, ...extra });
+    app = await buildApp({
+      config,
+      database,
+      passwordHasher,
+      clock,
+      files: stores.files,
+      uploads: stores.uploads,
+      ...extra,
+    });
     if (config.testClockFile)
       app.log.warn('TEST_CLOCK_FILE is set: the clock is moved by a test. Never set it in production.');
     warnAboutMissingDetails(app, config);
@@ -67,7 +80,7 @@ export async function startServer(options: {
     const outbox = createOutboxWorker({
       db: database.db,
       transports,
-      files: fileStoreFor(config),
+      files: stores.files,
       clock,
       log: app.log.child({ job: OUTBOX_JOB }),
     });
@@ -133,7 +146,7 @@ export async function startServer(options: {
         // Once a UK day, across every process: what is past its period (RETENTION_* settings) goes.
         retention: createRetention({
           db: database.db,
-          files: fileStoreFor(config),
+          files: stores.files,
           periods: config.retention,
           // Recordings older than their period are deleted at Twilio too, when calls are set up.
           recordings: config.calls.twilio ? createRecordingEraser(config.calls.twilio) : undefined,

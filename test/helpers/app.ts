@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
 import { loadConfig, secretEnvKeys, type AppConfig } from '~/server/config';
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
+import { storesFor } from '~/server/storage/stores';
 import { checkAnswersAgainstDocument } from './api-contract';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
@@ -62,7 +63,7 @@ export type TestApp = {
   app: FastifyInstance;
   db: TestDatabase;
   logs: ReturnType<typeof logCapture>;
-  /** The app's public uploads, in a folder of its own (removed on close) unless deps gave one. */
+  /** The app's public uploads: in a folder of its own (removed on close), the S3 env's bucket, or deps'. */
   uploads: PublicUploads;
   close(): Promise<void>;
 };
@@ -78,13 +79,17 @@ export async function createTestApp(
   const db = await createTestDatabase(engine);
   const logs = logCapture();
   const uploadsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-uploads-'));
-  const uploads = options.deps?.uploads ?? createPublicUploads(uploadsRoot);
+  const config = testConfig(options.env);
+  // With the S3 settings of test/helpers/s3.ts both stores are in that bucket, as the server's would be.
+  const s3 = config.storage.kind === 's3' ? await storesFor(config) : undefined;
+  const uploads = options.deps?.uploads ?? s3?.uploads ?? createPublicUploads(uploadsRoot);
   const app = await buildApp({
-    config: testConfig(options.env),
+    config,
     database: db.database,
     logStream: logs.stream,
     passwordHasher: cheapHasher(),
     uploads,
+    ...(s3 ? { files: s3.files } : {}),
     ...options.deps,
   });
   options.setup?.(app);

@@ -9,7 +9,8 @@ import path from 'node:path';
  *
  * A key is `<area>/<32 hex>.<extension>`: the area says which feature owns the file, the random
  * part makes it unguessable and unique, and the strict shape means no key can climb out of the
- * store's folder. Swapping this for S3-compatible storage (DESIGN 1) changes only this module.
+ * store's folder. Two implementations: this folder one, and S3-compatible object storage
+ * (s3-stores.ts, STORAGE=s3); both take and give the same keys.
  */
 export type FileStore = {
   /** Stores the bytes and returns the new file's key. */
@@ -31,17 +32,25 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/** A fresh, unguessable key in `area`; throws for an area or extension not in our shapes. */
+export function newFileKey(area: string, extension: string): string {
+  if (!AREA.test(area)) throw new Error(`Not a file area: ${JSON.stringify(area)}`);
+  if (!EXTENSION.test(extension)) throw new Error(`Not a file extension: ${JSON.stringify(extension)}`);
+  return `${area}/${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** The key itself when it is in our shape (so it can name no other file); throws otherwise. */
+export function checkedFileKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Not a file key: ${JSON.stringify(key)}`);
+  return key;
+}
+
 /** Files under `root` (DATA_DIR/files in the server), one folder per area. */
 export function createDiskFileStore(root: string): FileStore {
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`Not a file key: ${JSON.stringify(key)}`);
-    return path.join(root, ...key.split('/'));
-  };
+  const pathOf = (key: string) => path.join(root, ...checkedFileKey(key).split('/'));
   return {
     async save(bytes, { area, extension }) {
-      if (!AREA.test(area)) throw new Error(`Not a file area: ${JSON.stringify(area)}`);
-      if (!EXTENSION.test(extension)) throw new Error(`Not a file extension: ${JSON.stringify(extension)}`);
-      const key = `${area}/${randomBytes(16).toString('hex')}.${extension}`;
+      const key = newFileKey(area, extension);
       const file = pathOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Written beside, then renamed: a reader never sees half a file.

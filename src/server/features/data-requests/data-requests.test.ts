@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
@@ -19,7 +16,7 @@ import {
   valuationOffers,
 } from '~/server/db/schema';
 import { newValuationReference } from '~/server/features/valuations';
-import { createDiskFileStore, FileNotFoundError, type FileStore } from '~/server/storage/file-store';
+import { FileNotFoundError, type FileStore } from '~/server/storage/file-store';
 import {
   dataRequestMessages as m,
   type DataRequestCounts,
@@ -30,9 +27,9 @@ import {
 import type { PublicReviewList } from '~/shared/reviews';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
 import { multipart, smallJpeg } from '../../../../test/helpers/images';
 import { registerCanary } from '../../../../test/helpers/log-hygiene';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -145,10 +142,12 @@ async function startRecordingsFake(accountSid: string, authToken: string) {
   };
 }
 
-describe.each(testEngines)('data requests on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('data requests on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
   let t: TestApp | undefined;
-  let root: string | undefined;
+  let stored: TestStores | undefined;
   let files: FileStore;
   let cookie: string;
   let adminName: string;
@@ -159,14 +158,15 @@ describe.each(testEngines)('data requests on %s', (engine) => {
     await t?.close();
     t = undefined;
     for (const close of closers.splice(0)) await close();
-    if (root) await rm(root, { recursive: true, force: true });
+    await stored?.cleanup();
+    stored = undefined;
   });
 
   async function setup(env: Record<string, string> = {}) {
-    root = await mkdtemp(path.join(os.tmpdir(), 'carbuy-data-requests-'));
-    files = createDiskFileStore(root);
+    stored = await stores.create(kind);
+    files = stored.files;
     t = await createTestApp(engine, {
-      env: { STAFF_NOTIFY_EMAIL: STAFF_EMAIL, ...env },
+      env: { STAFF_NOTIFY_EMAIL: STAFF_EMAIL, ...stored.env, ...env },
       deps: { passwordHasher: hasher, clock: testClock(NOW), files },
     });
     const admin = await seedUser(t.db.database.db, hasher, { username: 'dana.data' });

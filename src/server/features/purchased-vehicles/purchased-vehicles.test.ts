@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,8 +13,8 @@ import {
 } from '~/shared/purchased-vehicles';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
 import { jpegWithGps, multipart, pixelFloodPng, solid, type Upload } from '../../../../test/helpers/images';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 
 /**
  * Recently purchased vehicles through the API, as staff's screen and the public pages use it:
@@ -48,19 +46,27 @@ const photo = async (name = 'car.jpg', width = 1600, height = 1200): Promise<Upl
   content: await solid(width, height).jpeg().toBuffer(),
 });
 
-describe.each(testEngines)('purchased vehicles on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('purchased vehicles on %s, %s storage', (engine, kind) => {
   let t: TestApp | undefined;
+  let stored: TestStores | undefined;
   let cookie: string;
 
   afterEach(async () => {
     await t?.close();
+    await stored?.cleanup();
     t = undefined;
+    stored = undefined;
   });
 
   async function setup(options: { maxInputPixels?: number; visibleMaxAgeMs?: number } = {}) {
     const hasher = cheapHasher();
+    stored = await stores.create(kind);
     t = await createTestApp(engine, {
+      env: stored.env,
       deps: {
+        uploads: stored.uploads,
         passwordHasher: hasher,
         clock: testClock(NOW),
         purchasedVehicles: { visibleMaxAgeMs: 0, ...options },
@@ -71,8 +77,7 @@ describe.each(testEngines)('purchased vehicles on %s', (engine) => {
 
   const db = () => t!.db.database.db;
   const headers = () => ({ cookie, origin: ORIGIN });
-  const uploadDir = () => path.join(t!.uploads.root, PURCHASED_VEHICLE_UPLOAD_AREA);
-  const storedFiles = async () => (await readdir(uploadDir()).catch(() => [] as string[])).sort();
+  const storedFiles = () => stored!.uploadNames(PURCHASED_VEHICLE_UPLOAD_AREA);
   const rows = () => db().select().from(purchasedVehicles);
 
   const add = async (fields: Record<string, string>, uploads: Upload[] = []) => {

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboundMessages } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import { messageMessages, type MessageDetail, type MessageListResponse } from '~/shared/messages';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { createRetention } from './retention-run';
 
 /**
@@ -31,24 +27,26 @@ const reportEmail = {
   }),
 };
 
-describe.each(testEngines)('Messages API after retention on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('Messages API after retention on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
   let t: TestApp | undefined;
-  let filesDir: string | undefined;
+  let store: TestStores | undefined;
 
   afterEach(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await store?.cleanup();
     t = undefined;
-    filesDir = undefined;
+    store = undefined;
   });
 
   it('shows the message without its content, refuses its HTML and attachments plainly, and will not retry it', async () => {
     const clock = testClock(new Date('2026-01-05T10:00:00.000Z'));
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-retention-messages-'));
-    const files: FileStore = createDiskFileStore(filesDir);
+    store = await stores.create(kind);
+    const { files } = store;
     // Held: no SMTP settings, so it is never sent and stays retryable until retention.
-    t = await createTestApp(engine, { env: {}, deps: { passwordHasher: hasher, clock, files } });
+    t = await createTestApp(engine, { env: store.env, deps: { passwordHasher: hasher, clock, files } });
     const db = t.db.database.db;
     const admin = await seedUser(db, hasher);
     let cookie = await signedInCookie(t.app, admin);
@@ -113,7 +111,7 @@ describe.each(testEngines)('Messages API after retention on %s', (engine) => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ message: messageMessages.contentDeleted });
     }
-    expect(fs.existsSync(path.join(filesDir, ...attachmentKey.split('/')))).toBe(false);
+    expect(await store.fileKeys(attachmentKey.split('/')[0]!)).not.toContain(attachmentKey);
 
     const retry = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/server/db/client';
@@ -18,10 +15,11 @@ import {
   type StoredAttachment,
 } from '~/server/db/schema';
 import { newValuationReference, PHOTO_AREA } from '~/server/features/valuations';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import { FileNotFoundError, type FileStore } from '~/server/storage/file-store';
 import { RETENTION_DEFAULTS, type RetentionPeriods } from '~/shared/retention';
 import { testConfig } from '../../../../test/helpers/app';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { daysBefore, monthsBefore } from './retention-dates';
 import { createRetention, type RetentionLog, type RetentionOptions } from './retention-run';
 import { unsentMessageReason, type DeletedCounts } from './retention-steps';
@@ -47,23 +45,34 @@ function capturedLog(): RetentionLog & { lines: string[] } {
   return { lines, info: write, warn: write, error: write };
 }
 
-describe.each(testEngines)('retention on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('retention on %s, %s storage', (engine, kind) => {
   let t: TestDatabase;
-  let filesDir: string;
+  let stored: TestStores;
   let files: FileStore;
   const db = (): Db => t.database.db;
 
   beforeEach(async () => {
     t = await createTestDatabase(engine);
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-retention-'));
-    files = createDiskFileStore(filesDir);
+    stored = await stores.create(kind);
+    files = stored.files;
   });
   afterEach(async () => {
     await t.cleanup();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+    await stored.cleanup();
   });
 
-  const fileExists = (key: string) => fs.existsSync(path.join(filesDir, ...key.split('/')));
+  /** Whether each key's file is still stored, asked of the store itself (folder or bucket). */
+  const stillStored = (keys: readonly string[]) =>
+    Promise.all(
+      keys.map((key) =>
+        stored.files.read(key).then(
+          () => true,
+          (error: unknown) => (error instanceof FileNotFoundError ? false : Promise.reject(error)),
+        ),
+      ),
+    );
 
   function retention(
     options: {
@@ -338,10 +347,10 @@ describe.each(testEngines)('retention on %s', (engine) => {
     expect(await db().select().from(carValuations).where(eq(carValuations.id, idle.id))).toEqual([]);
     expect(await db().select().from(valuationEvents).where(eq(valuationEvents.valuationId, idle.id))).toEqual([]);
     expect(await db().select().from(outboundMessages).where(eq(outboundMessages.id, reportMessage.id))).toEqual([]);
-    expect(idle.photoKeys.map(fileExists)).toEqual([false, false, false, false]);
-    expect(idleDocument.map(fileExists)).toEqual([false, false]);
-    expect(fileExists(report.storageKey)).toBe(false);
-    expect([...archived.photoKeys, ...recent.photoKeys].every(fileExists)).toBe(true);
+    expect(await stillStored(idle.photoKeys)).toEqual([false, false, false, false]);
+    expect(await stillStored(idleDocument)).toEqual([false, false]);
+    expect(await stillStored([report.storageKey])).toEqual([false]);
+    expect((await stillStored([...archived.photoKeys, ...recent.photoKeys])).every(Boolean)).toBe(true);
 
     // Messages: the content of the old ones is gone, their rows stay.
     const message = async (id: string) =>
@@ -355,7 +364,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
         contentDeletedAt: NOW,
       });
     }
-    expect(fileExists(oldAttachment.storageKey)).toBe(false);
+    expect(await stillStored([oldAttachment.storageKey])).toEqual([false]);
     expect(await message(oldSent.id)).toMatchObject({ status: 'sent', sentAt: oldSent.sentAt });
     const reason = unsentMessageReason(RETENTION_DEFAULTS.sentMessagesDays);
     expect(reason).toBe(
@@ -366,7 +375,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
     expect(await message(oldFailed.id)).toMatchObject({ status: 'failed', lastError: '550 mailbox unavailable' });
     // Untouched: the one inside its period (file too) and the one being sent right now.
     expect(await message(keptSent.id)).toEqual(keptSent);
-    expect(fileExists(keptAttachment.storageKey)).toBe(true);
+    expect(await stillStored([keptAttachment.storageKey])).toEqual([true]);
     expect(await message(oldSending.id)).toEqual(oldSending);
 
     // Visits, reviews, call recordings.
@@ -474,8 +483,8 @@ describe.each(testEngines)('retention on %s', (engine) => {
     expect(outcome).toMatchObject({ ran: true, finished: true, deleted: { documents: 4, valuations: 0 } });
     const left = await db().select({ valuationId: valuationDocuments.valuationId }).from(valuationDocuments);
     expect(left.map((row) => row.valuationId).sort()).toEqual([completedRecently.id, open.id].sort());
-    expect([...completedFiles, ...lostFiles, ...undatedFiles].some(fileExists)).toBe(false);
-    expect([...recentFiles, ...openFiles].every(fileExists)).toBe(true);
+    expect((await stillStored([...completedFiles, ...lostFiles, ...undatedFiles])).some(Boolean)).toBe(false);
+    expect((await stillStored([...recentFiles, ...openFiles])).every(Boolean)).toBe(true);
     // The requests stay, with their checklist's state (not personal data).
     const [completed] = await db().select().from(carValuations).where(eq(carValuations.id, completedLongAgo.id));
     expect(completed).toMatchObject({ status: 'completed', keysCount: 2 });
@@ -502,7 +511,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
 
     expect(await runToday()).toMatchObject({ ran: true, finished: true, deleted: { documents: 1 } });
     expect(await db().select().from(valuationDocuments)).toEqual([]);
-    expect(keys.every(fileExists)).toBe(true);
+    expect((await stillStored(keys)).every(Boolean)).toBe(true);
     expect(log.lines.join('\n')).toContain('retention: some document files could not be removed; they are left over');
   });
 
@@ -543,7 +552,7 @@ describe.each(testEngines)('retention on %s', (engine) => {
       deleted: { valuations: 5, photos: 5, unpublishedReviews: 1 },
     });
     expect(await db().select().from(carValuations)).toEqual([]);
-    expect(seeded.flatMap((valuation) => valuation.photoKeys).some(fileExists)).toBe(false);
+    expect((await stillStored(seeded.flatMap((valuation) => valuation.photoKeys))).some(Boolean)).toBe(false);
     expect(await db().select().from(retentionRuns)).toEqual([
       expect.objectContaining({
         finishedAt: NOW,

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, valuationEvents } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import type { FileStore } from '~/server/storage/file-store';
 import { photoShotMessages } from '~/shared/photo-shots';
 import {
   VALUATION_PHOTO_MAX_BYTES,
@@ -15,7 +12,8 @@ import {
   type ValuationPhotos,
 } from '~/shared/valuation-photos';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { jpegWithGps, multipart, pixelFloodPng, smallJpeg, solid, type Upload } from '../../../../test/helpers/images';
 import { validValuation } from '../../../../test/helpers/valuation';
 import { canDecodeHeic } from '~/server/media/uploaded-image';
@@ -37,28 +35,31 @@ const heicHeader = () =>
     Buffer.alloc(64),
   ]);
 
-describe.each(testEngines)('valuation photos on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('valuation photos on %s, %s storage', (engine, kind) => {
   let t: TestApp | undefined;
   let database: TestDatabase | undefined;
-  let root: string | undefined;
+  let stored: TestStores | undefined;
   let files: FileStore;
 
   afterEach(async () => {
     await t?.close();
     await database?.cleanup();
-    if (root) await rm(root, { recursive: true, force: true });
+    await stored?.cleanup();
     t = undefined;
     database = undefined;
-    root = undefined;
+    stored = undefined;
   });
 
   async function setup(
     options: { maxInputPixels?: number; photoCallsLimit?: { limit: number; windowMs: number } } = {},
   ) {
-    root = await mkdtemp(path.join(os.tmpdir(), 'carbuy-photos-'));
-    files = createDiskFileStore(root);
+    stored = await stores.create(kind);
+    files = stored.files;
     database = await createTestDatabase(engine);
     t = await createTestApp(engine, {
+      env: stored.env,
       deps: {
         database: database.database,
         files,
@@ -103,11 +104,7 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     t!.app.inject({ method: 'DELETE', url: `/api/valuations/${id}/photos/${photoId}`, headers: bearer(token) });
 
   /** Every file in the store, as keys. */
-  async function storedKeys(): Promise<string[]> {
-    const folder = path.join(root!, 'valuation-photos');
-    const names = await readdir(folder).catch(() => [] as string[]);
-    return names.map((name) => `valuation-photos/${name}`).sort();
-  }
+  const storedKeys = () => stored!.fileKeys('valuation-photos');
 
   async function storedEntries(id: string): Promise<string[]> {
     const [row] = await database!.database.db
@@ -404,8 +401,7 @@ describe.each(testEngines)('valuation photos on %s', (engine) => {
     const response = await upload(id, token, [{ filename: 'a.jpg', content: await smallJpeg() }]);
     expect(response.body).not.toMatch(/valuation-photos|\/|\.jpg/);
     expect((await list(id, token)).body).not.toMatch(/valuation-photos|\/|\.jpg/);
-    expect(root).toBeDefined();
-    expect(response.body).not.toContain(root!);
+    expect(response.body).not.toMatch(/carbuy-stores|test-[0-9a-f]{12}/); // neither the folder nor the prefix
   });
 
   it('writes the seller\u2019s photo changes to the valuation\u2019s timeline, and nothing for a refused upload', async () => {

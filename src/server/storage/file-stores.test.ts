@@ -142,6 +142,9 @@ describe.each(storeKinds)('file stores: %s', (kind) => {
       expect(response.statusCode).toBe(206);
       expect(response.body).toBe('RIFF');
       expect(response.headers['content-range']).toBe(`bytes 0-3/${photo.length}`);
+      const rest = await get(`/uploads/purchased-vehicles/${NAME}`, { range: 'bytes=4-' });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.rawPayload.equals(photo.subarray(4))).toBe(true);
     });
 
     it('is a 404 for a missing file, and for any name not in our shape', async () => {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/app';
 import { storeKinds, testStores, type TestStores } from '../../../test/helpers/stores';
 import { FileNotFoundError } from './file-store';
-import { storesFor } from './stores';
+import { startServer } from '../server';
+import { StorageCheckError, storesFor } from './stores';
 
 /**
  * One contract, both implementations: what the features rely on of the private FileStore and the
@@ -141,6 +142,9 @@ describe.each(storeKinds)('file stores: %s', (kind) => {
       expect(response.statusCode).toBe(206);
       expect(response.body).toBe('RIFF');
       expect(response.headers['content-range']).toBe(`bytes 0-3/${photo.length}`);
+      const rest = await get(`/uploads/purchased-vehicles/${NAME}`, { range: 'bytes=4-' });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.rawPayload.equals(photo.subarray(4))).toBe(true);
     });
 
     it('is a 404 for a missing file, and for any name not in our shape', async () => {
@@ -176,5 +180,11 @@ describe('the S3 start-up check (server.ts stops when it fails)', () => {
     expect(denied).not.toContain('canary-s3-secret');
     const unreachable = await check({ S3_ENDPOINT: 'http://127.0.0.1:1' });
     expect(unreachable).toMatch(/cannot use the bucket "test-[0-9a-f]+": it cannot be reached \(.*ECONNREFUSED/);
+  });
+
+  it('stops the server starting, before its database is opened', async () => {
+    const { env } = await stores.create('s3');
+    const config = testConfig({ ...env, S3_BUCKET: 'no-such-bucket' }); // DATA_DIR: a folder that is not there
+    await expect(startServer({ config })).rejects.toThrow(StorageCheckError);
   });
 });

@@ -20,7 +20,9 @@ export async function uploadObjectsRoute(
     const [, area = '', name = ''] = pathname.split('/');
     const head = request.method === 'HEAD';
     const conditional = Boolean(request.headers['if-none-match'] ?? request.headers['if-modified-since']);
-    const range = head || !/^bytes=\d*-\d*$/.test(request.headers.range ?? '') ? undefined : request.headers.range;
+    // One range from a given byte, as players ask (`bytes=0-`, `bytes=N-M`); other forms are ignored
+    // and the whole file sent, as HTTP allows (s3rver cannot test suffix ranges).
+    const range = head || !/^bytes=\d+-\d*$/.test(request.headers.range ?? '') ? undefined : request.headers.range;
     // A conditional GET asks for the details first: the bytes are fetched only if they are to be sent.
     let found = await fetch(area, name, { body: !head && !conditional, range });
     if (found && !head && !found.body && !isNotModified(request, found)) {

@@ -6,7 +6,7 @@ import { startFakeTwilio, type FakeTwilio } from '../../../../test/fakes/twilio/
 import { inboundCallParams, parseTwiml, signedRequest } from '../../../../test/fakes/twilio/voice-driver';
 import { cheapHasher, seedUser, signedInCookie } from '../../../../test/helpers/auth';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
-import { testEngines } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { multipart } from '../../../../test/helpers/images';
 
 const mp3 = fs.readFileSync(new URL('../../../../test/fixtures/audio/tone-440hz.mp3', import.meta.url));
@@ -31,29 +31,35 @@ function wav(seconds = 0.5, format = 1): Buffer {
   return Buffer.concat([header, data]);
 }
 
-describe.each(testEngines)('voice messages (%s)', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('voice messages (%s, %s storage)', (engine, kind) => {
   let t: TestApp;
+  let store: TestStores;
   let fake: FakeTwilio;
   let cookie: string;
   const hasher = cheapHasher();
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
+    store = await stores.create(kind);
     t = await createTestApp(engine, {
       env: {
+        ...store.env,
         TWILIO_ACCOUNT_SID: fake.accountSid,
         TWILIO_AUTH_TOKEN: fake.authToken,
         TWILIO_API_URL: fake.url,
         TWILIO_PHONE_NUMBER: '+441632960000',
         STAFF_PHONE_NUMBER: '+447700900001',
       },
-      deps: { passwordHasher: hasher },
+      deps: { passwordHasher: hasher, uploads: store.uploads },
     });
     cookie = await signedInCookie(t.app, await seedUser(t.db.database.db, hasher, { isAdmin: true }));
   });
   afterAll(async () => {
     await t?.close();
     await fake?.close();
+    await store?.cleanup();
   });
 
   const upload = (type: string, content: Buffer, filename = 'message.mp3', contentType = 'audio/mpeg') => {

@@ -63,6 +63,7 @@ import {
   requestSignature,
 } from './lib/api-fuzz-checks.mjs';
 import { ensureFuzzTools, FUZZ_TOOLS, generateCollection, runCollection } from './lib/api-fuzz-tools.mjs';
+import { startCluster } from './lib/cluster.mjs';
 import { getFreePort, repoRoot, startApp } from './lib/start-app.mjs';
 import { fakesEnv, startFakes } from './lib/start-fakes.mjs';
 
@@ -72,8 +73,11 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     examples: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    processes: { type: 'string', default: '1' },
   },
 });
+/** --processes N (N > 1): the run goes to N processes behind HAProxy on DATABASE_URL (scripts/lib/cluster.mjs). */
+const processes = Number(flags.processes);
 
 const ADMIN = 'fuzz-admin';
 /** Operations the run leaves out, and why. */
@@ -102,20 +106,27 @@ async function main() {
   try {
     const port = await getFreePort();
     const password = `fuzz ${randomBytes(15).toString('base64url')}`;
-    log('starting the app (it builds first when the build is stale)…');
-    app = await startApp({
-      env: {
-        ...fakesEnv(fakes, { twilio: true }),
-        PORT: String(port),
-        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-        TRUST_PROXY: '1',
-        ADMIN_USERNAME: ADMIN,
-        ADMIN_PASSWORD: password,
-        STAFF_NOTIFY_EMAIL: 'staff@carbuy.example',
-        TWILIO_PHONE_NUMBER: fakes.twilio.fromNumber,
-        STAFF_PHONE_NUMBER: '+447700900001',
-      },
-    });
+    const env = {
+      ...fakesEnv(fakes, { twilio: true }),
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: '1',
+      ADMIN_USERNAME: ADMIN,
+      ADMIN_PASSWORD: password,
+      STAFF_NOTIFY_EMAIL: 'staff@carbuy.example',
+      TWILIO_PHONE_NUMBER: fakes.twilio.fromNumber,
+      STAFF_PHONE_NUMBER: '+447700900001',
+    };
+    if (processes > 1) {
+      if (!process.env.DATABASE_URL) throw new Error('--processes needs DATABASE_URL: an empty PostgreSQL database');
+      log(`starting ${processes} processes behind HAProxy on DATABASE_URL…`);
+      // The run names each client in X-Forwarded-For, and HAProxy adds its own hop: two proxies.
+      const cluster = await startCluster({ processes, port, env: { ...env, TRUST_PROXY: '2' } });
+      app = { baseUrl: cluster.baseUrl, stop: cluster.stop };
+    } else {
+      log('starting the app (it builds first when the build is stale)…');
+      app = await startApp({ env });
+    }
     log(`app at ${app.baseUrl}`);
     const report = await fuzz({ baseUrl: app.baseUrl, password, newman, workDir });
     report.seconds = Math.round((Date.now() - started) / 1000);

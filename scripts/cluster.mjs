@@ -28,7 +28,9 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const log = (line) => console.log(`[cluster] ${line}`);
 const env = { DATA_DIR: path.resolve(process.env.DATA_DIR ?? 'data'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
-if (process.env.PUBLIC_BASE_URL) env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL;
+// The address people use: the site answers only its own (DNS rebinding), so on this machine that is
+// localhost, as with npm start, unless PUBLIC_BASE_URL names the real one.
+env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
 const cluster = await startCluster({
   processes,
   host,
@@ -37,7 +39,7 @@ const cluster = await startCluster({
   log,
   onOutput: (chunk) => process.stdout.write(chunk),
 });
-log(`serving on ${cluster.baseUrl}: ${processes} processes behind HAProxy (Ctrl+C stops them all)`);
+log(`serving on ${env.PUBLIC_BASE_URL}: ${processes} processes behind HAProxy (Ctrl+C stops them all)`);
 
 let stopping = false;
 const stop = async (signal) => {

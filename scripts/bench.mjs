@@ -501,7 +501,7 @@ async function main() {
   console.log(
     submissions.skipped
       ? `\nSubmissions at scale skipped: ${submissions.skipped}`
-      : `\nValuation submissions on PostgreSQL behind HAProxy (median of ${settings.submissionRuns} runs each; lost and duplicated summed over the runs):\n${renderSubmissions(submissions.rows)}`,
+      : `\nValuation submissions on PostgreSQL behind HAProxy (median of ${settings.submissionRuns} runs each; lost and duplicated summed over the runs):\n${renderSubmissions(submissions.rows, renderGrid)}`,
   );
   console.log(`\n${renderAnalytics(analytics)}`);
 

@@ -215,8 +215,8 @@ function summarise(processes, connections, measured) {
   };
 }
 
-/** The rows as a table for the console. */
-export function renderSubmissions(rows) {
+/** The rows as a table for the console, drawn by the bench's `renderGrid` (as its other sections are). */
+export function renderSubmissions(rows, renderGrid) {
   const header = ['', 'req/s', 'req/s per process', 'p99 ms', 'answered 2xx', 'lost', 'duplicated'];
   const lines = rows.map((row) => [
     row.name,
@@ -227,8 +227,5 @@ export function renderSubmissions(rows) {
     row.lost,
     row.duplicated,
   ]);
-  const widths = header.map((h, i) => Math.max(String(h).length, ...lines.map((l) => String(l[i]).length)));
-  const fmt = (cells) =>
-    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' │ ');
-  return [fmt(header), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...lines.map(fmt)].join('\n');
+  return renderGrid(header, lines);
 }

@@ -126,18 +126,16 @@ export async function startCluster({
       env: { ...memberEnv, PORT: String(memberPort) },
       onOutput: onOutput && ((chunk) => onOutput(chunk, index)),
     });
-    const member = { index, port: memberPort, app, pid: app.pid, restarts: members[index]?.restarts ?? 0 };
+    const member = { index, port: memberPort, app, pid: app.pid };
     members[index] = member;
     app.exited.then(async (exit) => {
       if (stopping || member.stoppedOnPurpose || !restart) return;
       log(`app ${index + 1} (pid ${member.pid}) stopped unexpectedly (${JSON.stringify(exit)}); starting it again`);
       await sleep(1_000);
       if (stopping) return;
-      const again = await startMember(index, memberPort).catch((error) => {
-        log(`app ${index + 1} could not start again: ${error.message}`);
-        return null;
-      });
-      if (again) again.restarts = member.restarts + 1;
+      await startMember(index, memberPort).catch((error) =>
+        log(`app ${index + 1} could not start again: ${error.message}`),
+      );
     });
     return member;
   };

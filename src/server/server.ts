@@ -248,10 +248,8 @@ function trackConnections(app: FastifyInstance) {
  * has arrived is genuine). Then background jobs finish, the database closes, and the process exits 0.
  */
 function stopGracefullyOnSignals(app: FastifyInstance, connections: Connections, drainMs: number) {
-  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (app.lifecycle.stopping) return;
     app.lifecycle.stopping = true;
     // The hard limit counts from the signal and covers the drain as well as the stop itself.
     const force = setTimeout(() => {

@@ -65,33 +65,39 @@ describe('the server process', () => {
     expect(line).toMatch(/^\s*TRUST_PROXY: .*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/);
   });
 
-  it.each(testEngines)('on %s: stops cleanly on SIGTERM and keeps its data across a restart', async (engine) => {
-    const storage = await freshStorage(engine);
-    const first = await startApp({ env: { ...storage.env, LOG_LEVEL: 'info' } });
-    expect(await (await fetch(`${first.baseUrl}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'ok' });
-    // The home page renders, as `npm start` serves it (React's production build, whoever built it).
-    const home = await fetch(`${first.baseUrl}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain('Sell your car');
-    await first.stop();
-    expect(await first.exited).toEqual({ code: 0, signal: null });
-    expect(first.output()).toContain('SIGTERM received');
+  it.each(testEngines)(
+    'on %s: stops cleanly on SIGTERM and keeps its data across a restart',
+    async (engine) => {
+      const storage = await freshStorage(engine);
+      const first = await startApp({ env: { ...storage.env, LOG_LEVEL: 'info' } });
+      expect(await (await fetch(`${first.baseUrl}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'ok' });
+      // The home page renders, as `npm start` serves it (React's production build, whoever built it).
+      const home = await fetch(`${first.baseUrl}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Sell your car');
+      await first.stop();
+      expect(await first.exited).toEqual({ code: 0, signal: null });
+      expect(first.output()).toContain('SIGTERM received');
 
-    // Write a row while the server is stopped (the embedded engine allows one process at a time).
-    const direct = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
-    await direct.db.insert(users).values({ username: 'persisted', passwordHash: 'x' });
-    await direct.close();
+      // Write a row while the server is stopped (the embedded engine allows one process at a time).
+      const direct = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+      await direct.db.insert(users).values({ username: 'persisted', passwordHash: 'x' });
+      await direct.close();
 
-    const second = await startApp({ env: storage.env });
-    expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
-    await second.stop();
+      const second = await startApp({ env: storage.env });
+      expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
+      await second.stop();
 
-    const reopened = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
-    const rows = await reopened.db.select({ username: users.username }).from(users).orderBy(users.username);
-    await reopened.close();
-    // The first start created the first admin; the restart kept both rows and added nothing.
-    expect(rows).toEqual([{ username: 'admin' }, { username: 'persisted' }]);
-  });
+      const reopened = await openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+      const rows = await reopened.db.select({ username: users.username }).from(users).orderBy(users.username);
+      await reopened.close();
+      // The first start created the first admin; the restart kept both rows and added nothing.
+      expect(rows).toEqual([{ username: 'admin' }, { username: 'persisted' }]);
+      // Three starts of the built server, two of them booting PGlite: 25 s on a quiet machine, and past
+      // the default 30 s in a loaded CI run.
+    },
+    120_000,
+  );
 });
 
 describe('the built entry point', () => {

@@ -259,7 +259,8 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
     expect(moreKeys.json()).toMatchObject({ message: m.keysLocked });
     // Staff were told of each file to check.
     expect(await mailsTo('staff@example.com', 'seller-activity')).toHaveLength(4);
-  });
+    // The whole journey, with a dozen uploads and e-mails: 15 s on a quiet machine, past 30 s in CI.
+  }, 90_000);
 
   it('serves each file only to its seller and to staff, never cached; a PDF as a download', async () => {
     await setup();

@@ -41,24 +41,38 @@ export function clusterRefusal(env = process.env) {
  * The HAProxy configuration for `members` (their ports). A request is retried on another member
  * only when it cannot have reached the first (the connection failed) or when repeating it is safe:
  * a GET, or a request carrying an Idempotency-Key, which the app answers once whoever asks again.
+ * Never on a 503: the app answers 503 when DVLA, DVSA or Google is down, and asking the other
+ * member would only ask that provider again (the API suite behind HAProxy showed four calls a lookup).
  */
-export function haproxyConfig({ host, port, members, maxConnections = 4096, pinnable = false }) {
+export function haproxyConfig({
+  host,
+  port,
+  members,
+  maxConnections = 4096,
+  pinnable = false,
+  balance = 'leastconn',
+  clientAddressHeader,
+}) {
   // Tests only (startCluster's `pinnable`): X-Cluster-Member: <n> sends a request to member n while it is
   // up, and every answer names the member that gave it, so a test can sign in on one and go on on another.
   const pinning = pinnable
     ? members.map((_, i) => `  use-server app${i + 1} if { req.hdr(x-cluster-member) -m str ${i + 1} }`).join('\n') +
       '\n  http-response set-header X-Cluster-Member %[srv_id]\n'
     : '';
+  // Tests only (test/helpers/api-cluster.ts): the client's address is taken from this request header
+  // instead of the connection, so an API test can speak for any address, as app.inject's remoteAddress does.
+  const forwardedFor = clientAddressHeader
+    ? `  http-request add-header X-Forwarded-For %[req.hdr(${clientAddressHeader})]\n  http-request del-header ${clientAddressHeader}`
+    : '  option forwardfor';
   return `global
   maxconn ${maxConnections}
 
 defaults
   mode http
   option http-keep-alive
-  option forwardfor
   option redispatch
   retries 3
-  retry-on conn-failure empty-response 503
+  retry-on conn-failure empty-response
   timeout connect 2s
   timeout http-request 35s
   timeout client 130s
@@ -67,10 +81,11 @@ defaults
 
 frontend web
   bind ${host}:${port}
+${forwardedFor}
   default_backend app
 
 backend app
-  balance leastconn
+  balance ${balance}
   http-request disable-l7-retry unless METH_GET || METH_HEAD || { req.hdr(idempotency-key) -m found }
   option httpchk
   http-check send meth GET uri /api/health
@@ -150,37 +165,23 @@ export async function startCluster({
   }
   for (const member of members) log(`app ${member.index + 1}: pid ${member.pid}, port ${member.port}`);
 
-  const configDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-haproxy-'));
-  const configFile = path.join(configDir, 'haproxy.cfg');
-  await writeFile(configFile, haproxyConfig({ host, port: frontPort, members, pinnable }));
-  const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr || check.stdout}`);
-  const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let haproxyErrors = '';
-  haproxy.stderr.setEncoding('utf8').on('data', (chunk) => {
-    haproxyErrors = (haproxyErrors + chunk).slice(-8_192);
-  });
-  const haproxyExited = new Promise((resolve) => haproxy.once('exit', (code, signal) => resolve({ code, signal })));
-  process.once('exit', () => haproxy.kill('SIGKILL'));
-
+  let haproxy;
+  try {
+    haproxy = await startHaproxy({ host, port: frontPort, members, pinnable });
+  } catch (error) {
+    stopping = true;
+    await Promise.all(members.map((member) => member.app.stop()));
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    throw error;
+  }
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     // Members drain first (HAProxy sees their health fail and stops sending), then HAProxy goes.
     await Promise.all(members.map((member) => member.app.stop()));
-    haproxy.kill('SIGTERM');
-    await Promise.race([haproxyExited, sleep(5_000)]);
-    if (haproxy.exitCode === null && haproxy.signalCode === null) haproxy.kill('SIGKILL');
-    await rm(configDir, { recursive: true, force: true });
+    await haproxy.stop();
     if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   };
-
-  try {
-    await waitForHaproxy(baseUrl, haproxyExited, () => haproxyErrors);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   log(`HAProxy on ${baseUrl} in front of ${members.length} processes`);
 
   return {
@@ -196,6 +197,46 @@ export async function startCluster({
     },
     stop,
   };
+}
+
+/**
+ * Debian's HAProxy on host:port in front of `members` (each `{ port }` on 127.0.0.1), with the
+ * configuration of haproxyConfig; resolves once it answers /api/health. `stop()` ends it.
+ * @param {{ host: string, port: number, members: Array<{ port: number }>, maxConnections?: number,
+ *   pinnable?: boolean, balance?: string, clientAddressHeader?: string }} options
+ */
+export async function startHaproxy(options) {
+  const baseUrl = `http://${options.host}:${options.port}`;
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'carbuy-haproxy-'));
+  const configFile = path.join(configDir, 'haproxy.cfg');
+  await writeFile(configFile, haproxyConfig(options));
+  const check = spawnSync(HAPROXY, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+  if (check.status !== 0) {
+    await rm(configDir, { recursive: true, force: true });
+    throw new Error(`HAProxy refused its configuration: ${check.stderr || check.stdout}`);
+  }
+  const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let haproxyErrors = '';
+  haproxy.stderr.setEncoding('utf8').on('data', (chunk) => {
+    haproxyErrors = (haproxyErrors + chunk).slice(-8_192);
+  });
+  const haproxyExited = new Promise((resolve) => haproxy.once('exit', (code, signal) => resolve({ code, signal })));
+  const killOnExit = () => haproxy.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    haproxy.kill('SIGTERM');
+    await Promise.race([haproxyExited, sleep(5_000)]);
+    if (haproxy.exitCode === null && haproxy.signalCode === null) haproxy.kill('SIGKILL');
+    await rm(configDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHaproxy(baseUrl, haproxyExited, () => haproxyErrors);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: haproxy.pid, stop };
 }
 
 /** Waits until HAProxy answers (each member answered its own health check before HAProxy started). */

@@ -8,8 +8,10 @@ import { loadConfig, secretEnvKeys, type AppConfig } from '~/server/config';
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
 import { storesFor } from '~/server/storage/stores';
 import { checkAnswersAgainstDocument } from './api-contract';
+import { apiSuiteOnCluster, behindTestProxy, serveBehindHaproxy } from './api-cluster';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
+import { openDatabase } from '~/server/db/client';
 import { observeLogLine, registerCanary } from './log-hygiene';
 
 /** A config as the server would parse it, with test defaults and overrides. */
@@ -83,17 +85,26 @@ export async function createTestApp(
   // With the S3 settings of test/helpers/s3.ts both stores are in that bucket, as the server's would be.
   const s3 = config.storage.kind === 's3' ? await storesFor(config) : undefined;
   const uploads = options.deps?.uploads ?? s3?.uploads ?? createPublicUploads(uploadsRoot);
-  const app = await buildApp({
-    config,
-    database: db.database,
-    logStream: logs.stream,
-    passwordHasher: cheapHasher(),
-    uploads,
-    ...(s3 ? { files: s3.files } : {}),
-    ...options.deps,
-  });
-  options.setup?.(app);
-  await app.ready();
+  const onCluster = apiSuiteOnCluster && engine === 'postgres';
+  const build = async (database: TestDatabase['database']) => {
+    const app = await buildApp({
+      config: onCluster ? behindTestProxy(config) : config,
+      database,
+      logStream: logs.stream,
+      passwordHasher: cheapHasher(),
+      uploads,
+      ...(s3 ? { files: s3.files } : {}),
+      ...options.deps,
+    });
+    options.setup?.(app);
+    await app.ready();
+    return app;
+  };
+  const app = await build(db.database);
+  // API_CLUSTER=1 (test/helpers/api-cluster.ts): a second instance on its own pool, both behind HAProxy.
+  const second = onCluster ? await openDatabase({ databaseUrl: db.databaseUrl, dataDir: config.dataDir }) : undefined;
+  const secondApp = second ? await build(second) : undefined;
+  const proxy = secondApp ? await serveBehindHaproxy([app, secondApp]) : undefined;
   // Every answer an API test gets must be one the API document describes (issue 32).
   checkAnswersAgainstDocument(app);
   watchSellerSecrets(app);
@@ -103,6 +114,9 @@ export async function createTestApp(
     logs,
     uploads,
     async close() {
+      await proxy?.stop();
+      await secondApp?.close();
+      await second?.close();
       await app.close();
       await db.cleanup();
       fs.rmSync(uploadsRoot, { recursive: true, force: true });

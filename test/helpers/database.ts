@@ -36,7 +36,9 @@ export type TestEngine = 'pglite' | 'postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
-export const testEngines: TestEngine[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+// API_CLUSTER=1 (test/helpers/api-cluster.ts) runs the API suite on PostgreSQL only: PGlite is one process's.
+export const testEngines: TestEngine[] =
+  process.env.API_CLUSTER === '1' ? ['postgres'] : serverUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 export type TestDatabase = {
   engine: TestEngine;

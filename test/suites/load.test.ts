@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carValuations, idempotencyKeys, outboundMessages } from '~/server/db/schema';
 import type { ValuationRequestInput } from '~/shared/valuation';
 import { getFreePort } from '../../scripts/lib/start-app.mjs';
+import { apiSuiteOnCluster } from '../helpers/api-cluster';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testEngines } from '../helpers/database';
 import { count, suiteFigures } from '../helpers/figures';
@@ -37,7 +38,9 @@ function seller(i: number): ValuationRequestInput {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-describe.each(testEngines)('load: concurrent valuation requests on %s', (engine) => {
+// Not behind the API suite's HAProxy (API_CLUSTER=1): this suite listens on its own port; load across
+// processes is the bench's (BENCH_ONLY=submissions) and the cluster suites'.
+describe.skipIf(apiSuiteOnCluster).each(testEngines)('load: concurrent valuation requests on %s', (engine) => {
   let figures: ReturnType<typeof suiteFigures>;
   let t: TestApp;
   let baseUrl: string;

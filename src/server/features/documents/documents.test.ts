@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, outboundMessages, valuationEvents } from '~/server/db/schema';
-import { createDiskFileStore } from '~/server/storage/file-store';
 import { documentFileMessages } from '~/shared/document-files';
 import { documentMessages as m, type AdminDocuments, type SellerDocuments } from '~/shared/documents';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
 import { multipart, solid } from '../../../../test/helpers/images';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -39,10 +35,13 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
-describe.each(testEngines)('seller documents on %s', (engine) => {
+const stores = testStores();
+
+// Each engine with the folder store, and the S3 store once (issue 38: the same file tests on both).
+describe.each(engineStoreCases())('seller documents on %s, files in %s storage', (engine, storeKind) => {
   const hasher = cheapHasher();
   let t: TestApp | undefined;
-  let filesRoot: string;
+  let store: TestStores;
   let secret: string;
   let otherSecret: string;
   let valuationId: string;
@@ -52,17 +51,17 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
   afterEach(async () => {
     await t?.close();
     t = undefined;
-    fs.rmSync(filesRoot, { recursive: true, force: true });
+    await store.cleanup();
   });
 
   const db = () => t!.db.database.db;
 
   async function setup(overrides: Record<string, unknown> = {}) {
     clock = testClock();
-    filesRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-documents-'));
+    store = await stores.create(storeKind);
     t = await createTestApp(engine, {
-      deps: { passwordHasher: hasher, clock, files: createDiskFileStore(filesRoot) },
-      env: { STAFF_NOTIFY_EMAIL: 'staff@example.com' },
+      deps: { passwordHasher: hasher, clock, files: store.files, uploads: store.uploads },
+      env: { STAFF_NOTIFY_EMAIL: 'staff@example.com', ...store.env },
     });
     const submit = async (payload: object) => {
       const response = await t!.app.inject({ method: 'POST', url: '/api/valuations', payload });
@@ -107,10 +106,7 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
       .select({ subject: outboundMessages.subject })
       .from(outboundMessages)
       .where(and(eq(outboundMessages.recipient, to), eq(outboundMessages.templateName, template)));
-  const storedFiles = () =>
-    fs.existsSync(path.join(filesRoot, 'valuation-documents'))
-      ? fs.readdirSync(path.join(filesRoot, 'valuation-documents')).sort()
-      : [];
+  const storedFiles = () => store.fileKeys('valuation-documents');
 
   it('from staff’s request to "Documents complete": upload, reject with a reason, replace, verify', async () => {
     await setup({ outstandingFinance: 'yes', financeAmount: '2500' });
@@ -164,7 +160,7 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
       pages: 1,
     });
     expect(afterUploads.items[1]!.document).toMatchObject({ status: 'pending', mediaType: 'image/jpeg' });
-    expect(storedFiles()).toHaveLength(4); // each file and its preview
+    expect(await storedFiles()).toHaveLength(4); // each file and its preview
 
     // Staff reject the licence with a reason: the seller sees it on the page and by e-mail.
     const licenceId = await documentIdOf('driving_licence');
@@ -191,7 +187,7 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
     expect(twice.statusCode).toBe(409);
 
     // The seller replaces it: the row is pending again, the old files are gone.
-    const filesBefore = storedFiles();
+    const filesBefore = await storedFiles();
     const replaced = await upload('driving_licence', {
       filename: 'me-again.png',
       content: await solid(900, 600).png().toBuffer(),
@@ -203,8 +199,8 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
       rejectionReason: null,
       mediaType: 'image/jpeg',
     });
-    expect(storedFiles()).toHaveLength(4);
-    expect(storedFiles().filter((file) => filesBefore.includes(file))).toHaveLength(2); // the V5C's
+    expect(await storedFiles()).toHaveLength(4);
+    expect((await storedFiles()).filter((file) => filesBefore.includes(file))).toHaveLength(2); // the V5C's
 
     // Verified, with the letter and the keys: complete, once, on the timeline.
     const letter = await upload('settlement_letter', {
@@ -337,7 +333,7 @@ describe.each(testEngines)('seller documents on %s', (engine) => {
       contentType: 'application/pdf',
     });
     expect(notNeeded.statusCode).toBe(409); // no finance declared
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(
       (await sellerGet('/api/your-valuation/documents')).json<SellerDocuments>().items.every((i) => !i.document),
     ).toBe(true);

@@ -252,9 +252,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCookie: sellerCookies(config.secureCookies).read,
     ...deps.valuations,
   });
+  // Staff's changes to what public pages show (and deleted requests, which the dashboard's counts
+  // keep): each forgets what is kept here and, on PostgreSQL, in every other process once server.ts listens.
+  const content = createContentChanges(database, app.log);
+  app.decorate('contentChanges', content);
   // Requests received per UK day, settled days kept: the dashboard's stats and the promise's figures.
   const tallies = createDailyTallies(db);
-  await app.register(adminValuationsRoutes, { db, files, clock, outbox, tallies });
+  await app.register(adminValuationsRoutes, { db, files, clock, outbox, tallies, content });
   await app.register(boardRoutes, { db, clock });
   const transports = describeTransports(config.messaging);
   await app.register(messagesRoutes, { db, outbox, files, transports, clock });
@@ -275,10 +279,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Features with public pages register their page-data loaders here, with their routes.
   const pageData = deps.pageData ?? createPageDataRegistry();
   const { publishedMaxAgeMs, ...reviewOptions } = deps.reviews ?? {};
-  // Staff's changes to what public pages show: each forgets the kept lists and pages (here and, on
-  // PostgreSQL, in every other process once server.ts listens).
-  const content = createContentChanges(database, app.log);
-  app.decorate('contentChanges', content);
   // Public forms that post without JavaScript register here; the page routes answer them.
   const pageForms = createPageFormRegistry();
   const published = createPublishedReviews(db, { maxAgeMs: publishedMaxAgeMs });

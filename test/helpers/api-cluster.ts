@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppConfig } from '~/server/config';
+import type { Database } from '~/server/db/client';
 import { startHaproxy } from '../../scripts/lib/cluster.mjs';
 import { getFreePort } from '../../scripts/lib/start-app.mjs';
 
@@ -33,8 +36,20 @@ export function behindTestProxy(config: AppConfig): AppConfig {
   return { ...config, trustProxy: trusted };
 }
 
-/** Starts listening on both apps and HAProxy in front of them; `inject` of the first goes through HAProxy. */
-export async function serveBehindHaproxy(apps: FastifyInstance[]): Promise<{ stop(): Promise<void> }> {
+/**
+ * Starts listening on both apps and HAProxy in front of them; `inject` of the first goes through
+ * HAProxy. Each app hears the others' changes (content, sessions) through PostgreSQL LISTEN, as
+ * server.ts has every process do.
+ */
+export async function serveBehindHaproxy(
+  instances: Array<{ app: FastifyInstance; database: Database }>,
+): Promise<{ stop(): Promise<void> }> {
+  const apps = instances.map(({ app }) => app);
+  const hearings = instances.map(({ database }) => hearBarriers(database));
+  const stopHearing = await Promise.all(
+    instances.flatMap(({ app, database }) => [app.contentChanges.listen(), app.sessions.listen(database)]),
+  );
+  const barrier = notificationBarrier(instances[0]!.database, hearings);
   const members = await Promise.all(
     apps.map(async (app) => {
       await app.listen({ host: '127.0.0.1', port: 0 });
@@ -55,7 +70,11 @@ export async function serveBehindHaproxy(apps: FastifyInstance[]): Promise<{ sto
     if (options === undefined || callback !== undefined) {
       throw new Error('API_CLUSTER=1: only app.inject(options) goes through HAProxy; write the test that way');
     }
-    return requestThrough(haproxy.baseUrl, agent, typeof options === 'string' ? { url: options } : options);
+    const given = typeof options === 'string' ? { url: options } : options;
+    return requestThrough(haproxy.baseUrl, agent, given).then(async (response) => {
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(String(given.method ?? 'GET').toUpperCase())) await barrier();
+      return response;
+    });
   }) as FastifyInstance['inject'];
   // A test that listens to use a real socket already has one: listen() gives HAProxy's address, and
   // app.server.address() stays the first instance's own (for raw requests that must reach it unchanged).
@@ -67,7 +86,68 @@ export async function serveBehindHaproxy(apps: FastifyInstance[]): Promise<{ sto
     async stop() {
       agent.destroy();
       await haproxy.stop();
+      await Promise.all(stopHearing.map((stop) => stop()));
     },
+  };
+}
+
+const BARRIER = 'test-barrier ';
+
+type Hearing = { channels: Set<string>; heard: Set<string>; waiters: Set<() => void> };
+
+/**
+ * Wraps `database.listen` so that the test can tell when this instance has heard everything
+ * NOTIFYed so far: a barrier payload sent after a change arrives after that change's notification
+ * (PostgreSQL delivers a channel's notifications in commit order), and is never handed to the app.
+ */
+function hearBarriers(database: Database): Hearing {
+  const hearing: Hearing = { channels: new Set(), heard: new Set(), waiters: new Set() };
+  const listen = database.listen.bind(database);
+  database.listen = (channel, onNotify) => {
+    hearing.channels.add(channel);
+    return listen(channel, (payload) => {
+      if (!payload.startsWith(BARRIER)) return onNotify(payload);
+      hearing.heard.add(payload);
+      for (const wake of hearing.waiters) wake();
+    });
+  };
+  return hearing;
+}
+
+/**
+ * After a request that may have changed something: waits until every instance has heard the
+ * notifications that change sent (content, sessions), as a person's next click, tens of
+ * milliseconds later, would find them. A change that sends no notification is not waited for, so a
+ * missing one still fails the test.
+ */
+function notificationBarrier(database: Database, hearings: Hearing[]) {
+  return async () => {
+    const channels = new Set(hearings.flatMap((hearing) => [...hearing.channels]));
+    const payloads = [...channels].map((channel) => ({ channel, payload: `${BARRIER}${randomUUID()}` }));
+    for (const { channel, payload } of payloads) {
+      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    }
+    const heardAll = (hearing: Hearing) =>
+      payloads.every(({ channel, payload }) => !hearing.channels.has(channel) || hearing.heard.has(payload));
+    await Promise.all(
+      hearings.map(
+        (hearing) =>
+          new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error('API_CLUSTER=1: an instance heard no barrier in 5 s')),
+              5_000,
+            );
+            const check = () => {
+              if (!heardAll(hearing)) return;
+              clearTimeout(timer);
+              hearing.waiters.delete(check);
+              resolve();
+            };
+            hearing.waiters.add(check);
+            check();
+          }),
+      ),
+    );
   };
 }
 

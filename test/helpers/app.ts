@@ -104,7 +104,13 @@ export async function createTestApp(
   // API_CLUSTER=1 (test/helpers/api-cluster.ts): a second instance on its own pool, both behind HAProxy.
   const second = onCluster ? await openDatabase({ databaseUrl: db.databaseUrl, dataDir: config.dataDir }) : undefined;
   const secondApp = second ? await build(second) : undefined;
-  const proxy = secondApp ? await serveBehindHaproxy([app, secondApp]) : undefined;
+  const proxy =
+    second && secondApp
+      ? await serveBehindHaproxy([
+          { app, database: db.database },
+          { app: secondApp, database: second },
+        ])
+      : undefined;
   // Every answer an API test gets must be one the API document describes (issue 32).
   checkAnswersAgainstDocument(app);
   watchSellerSecrets(app);

@@ -7,7 +7,12 @@ import type { Database } from '~/server/db/client';
  * details are fixed for the life of a process and the promotion's phase follows the clock, so
  * neither is a topic: the page cache keys on the phase itself.
  */
-export type ContentTopic = 'reviews' | 'vehicles' | 'deductions';
+/**
+ * What changed: what public pages show (reviews, purchased vehicles, the deductions table), or
+ * 'valuations', a request deleted by staff, which the dashboard's kept all-time counts hold.
+ */
+const TOPICS = ['reviews', 'vehicles', 'deductions', 'valuations'] as const;
+export type ContentTopic = (typeof TOPICS)[number];
 
 /** The PostgreSQL channel other processes hear about changes on. */
 export const CONTENT_CHANNEL = 'content_changed';
@@ -69,5 +74,5 @@ export function createContentChanges(database: Pick<Database, 'engine' | 'db' | 
 }
 
 function isTopic(value: string | undefined): value is ContentTopic {
-  return value === 'reviews' || value === 'vehicles' || value === 'deductions';
+  return (TOPICS as readonly string[]).includes(value ?? '');
 }

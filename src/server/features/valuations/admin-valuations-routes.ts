@@ -40,6 +40,7 @@ import {
 import type { DailyTallies } from './daily-tallies';
 import { createValuationStats } from './stats';
 import { countValuationDeletion } from './valuation-deletion';
+import type { ContentChanges } from '~/server/render/content-changes';
 
 export type AdminValuationsRoutesDeps = {
   db: Db;
@@ -50,6 +51,8 @@ export type AdminValuationsRoutesDeps = {
   clock: () => Date;
   /** The requests received per UK day, shared with the 24-hour promise's figures. */
   tallies: DailyTallies;
+  /** A deleted request is in every process's kept counts: each forgets them (stats.ts). */
+  content: ContentChanges;
 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -64,6 +67,7 @@ const admin = { access: 'admin' as const };
  */
 export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesDeps> = async (app, deps) => {
   const stats = createValuationStats(deps.db, { tallies: deps.tallies });
+  deps.content.subscribe('valuations', () => stats.invalidate());
   noStoreByDefault(app);
 
   for (const [list, archived, summary] of [
@@ -175,7 +179,7 @@ export const adminValuationsRoutes: FastifyPluginAsyncZod<AdminValuationsRoutesD
     async (request, reply) => {
       const { id } = request.params;
       const { removeFiles } = await deleteArchivedValuation(deps.db, deps.files, id);
-      stats.invalidate(); // its count is in the stats' snapshot
+      await deps.content.changed('valuations'); // its count is in every process's stats snapshot
       request.log.info({ valuationId: id, by: requireAuth(request).user.id }, 'valuation deleted');
       await removeFiles().catch((error: unknown) =>
         request.log.error({ err: error, valuationId: id }, 'could not remove a deleted valuation’s files'),

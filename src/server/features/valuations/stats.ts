@@ -42,8 +42,8 @@ export type ValuationStatsSource = {
  * the valuations created after that point (an index range of the last few minutes). The two parts
  * split the rows by created_at, so none is counted twice or missed, and a new request shows at once
  * in Total, Today and Popular Brands. What the snapshot can miss until it is counted again: a
- * delete by another server process or by the retention job (this process forgets its snapshot when
- * staff delete a request). Counters kept in the submit transaction would be exact but put one hot
+ * delete by the retention job or an erasure (when staff delete a request, every process forgets its
+ * snapshot: the 'valuations' content change, PostgreSQL NOTIFY between processes). Counters kept in the submit transaction would be exact but put one hot
  * row in every submission; a snapshot costs nothing there.
  *
  * The counts by stage (and "Offer expired") are live: they change with every move staff make, and

@@ -50,6 +50,13 @@ export async function serveBehindHaproxy(
     instances.flatMap(({ app, database }) => [app.contentChanges.listen(), app.sessions.listen(database)]),
   );
   const barrier = notificationBarrier(instances[0]!.database, hearings);
+  // Each process buffers its visitors' page views and writes them every few seconds: a test that
+  // writes them now (app.visits.flush) means every instance's.
+  const flushOne = apps[0]!.visits.flush.bind(apps[0]!.visits);
+  apps[0]!.visits.flush = async () => {
+    await flushOne();
+    for (const app of apps.slice(1)) await app.visits.flush();
+  };
   const members = await Promise.all(
     apps.map(async (app) => {
       await app.listen({ host: '127.0.0.1', port: 0 });

@@ -60,6 +60,7 @@ const expectedTables = [
   'valuation_offers',
   'valuation_payments',
   'valuation_search_words',
+  'vehicle_info_cache',
   'vehicle_lookups',
   'visitor_analytics',
   'voice_audio',

@@ -1315,6 +1315,23 @@ export const vehicleLookups = pgTable(
 );
 
 /**
+ * The back office's vehicle information (DVLA tab): DVLA's record and DVSA's MOT history combined,
+ * kept for an hour ("not found" for 15 minutes) so that every server process, not only the one
+ * that asked, reuses it (features/vehicle-data/vehicle-info-service.ts).
+ */
+export const vehicleInfoCache = pgTable(
+  'vehicle_info_cache',
+  {
+    /** Upper-case with no spaces (DESIGN 6). */
+    registration: varchar('registration', { length: 10 }).primaryKey(),
+    /** `{ found: false }`, or `{ found: true, result }` with the answer as the API gives it. */
+    outcome: jsonb('outcome').notNull().$type<Record<string, unknown>>(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('vehicle_info_cache_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
  * A request sent again with the same Idempotency-Key (a double tap, a retry on a bad connection)
  * gets the first answer instead of doing the work twice. Keys are stored hashed, per scope.
  */

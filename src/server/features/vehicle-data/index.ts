@@ -56,6 +56,6 @@ export function vehicleRoutesDeps(
   return {
     lookup: createVehicleLookup({ ...deps, dvla, motHistory }),
     rateLimit: createRateLimit(deps.db, deps.clock, { bucket: 'vehicle-lookup', limit, windowMs: 60_000 }),
-    info: createVehicleInfo({ clock: deps.clock, log: deps.log, dvla, motHistory }),
+    info: createVehicleInfo({ db: deps.db, clock: deps.clock, log: deps.log, dvla, motHistory }),
   };
 }

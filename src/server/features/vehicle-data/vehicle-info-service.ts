@@ -1,4 +1,7 @@
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '~/server/db/client';
+import { vehicleInfoCache } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { vehicleInfoMessages, type MotHistory, type VehicleInfoResult, type VesData } from '~/shared/vehicle-info';
 import type { DvlaClient, DvlaVehicle } from './dvla-client';
@@ -14,23 +17,18 @@ import { ProviderError, type ProviderFailure } from './provider-http';
  * answered; when neither has anything to show the endpoint refuses (404, or 502/503 with what
  * went wrong).
  *
- * Caching: in this process, not in the database. The seller's lookup keeps its answers in
- * `vehicle_lookups`, but that table holds one row per registration for that answer (the
- * registration is its key), so this answer cannot sit beside it without a schema change (a
- * `kind` column, or a table of its own: a migration, which this change may not add). Nor does it
- * need one: only staff open the tab, a handful of times per valuation, and the risk it guards
- * against is repeated opening (each costs a DVLA call and a DVSA call against daily quotas), not
- * volume. So the combined answer is kept in a bounded LRU map for an hour (MOT history changes at
- * most at a test, tax status at most daily), "not found" for 15 minutes (a new car may reach DVLA
- * soon), never a failure or an answer with a failed part (Retry asks again). Concurrent requests
- * for one registration share one pair of provider calls. A restart, or another server process,
- * asks again: at most one pair of calls per registration, process and hour.
+ * Caching: in the database (`vehicle_info_cache`), so that every server process reuses an answer
+ * one of them fetched. Only staff open the tab, a handful of times per valuation, and the risk it
+ * guards against is repeated opening (each costs a DVLA call and a DVSA call against daily
+ * quotas), not volume. So the combined answer is kept for an hour (MOT history changes at most at
+ * a test, tax status at most daily), "not found" for 15 minutes (a new car may reach DVLA soon),
+ * never a failure or an answer with a failed part (Retry asks again). Concurrent requests for one
+ * registration in one process share one pair of provider calls; the clean-up job removes expired
+ * rows (deleteExpiredVehicleLookups).
  */
 
 export const INFO_TTL_MS = 60 * 60_000;
 export const INFO_NOT_FOUND_TTL_MS = 15 * 60_000;
-/** Entries kept at most; the least recently read goes first. */
-export const INFO_CACHE_SIZE = 500;
 
 export type VehicleInfoOutcome = { found: true; result: VehicleInfoResult } | { found: false };
 
@@ -42,6 +40,7 @@ export type VehicleInfo = {
 };
 
 export type VehicleInfoDeps = {
+  db: Db;
   clock: () => Date;
   dvla: DvlaClient | undefined;
   motHistory: MotHistoryClient | undefined;
@@ -93,26 +92,22 @@ function failureAnswer(failed: { provider: Provider; error: ProviderError }[]): 
 }
 
 export function createVehicleInfo(deps: VehicleInfoDeps): VehicleInfo {
-  const { clock, dvla, motHistory, log } = deps;
-  const cache = new Map<string, { outcome: VehicleInfoOutcome; expiresAt: number }>();
-
-  function cached(registration: string): VehicleInfoOutcome | undefined {
-    const entry = cache.get(registration);
-    if (!entry) return undefined;
-    cache.delete(registration);
-    if (entry.expiresAt <= clock().getTime()) return undefined;
-    cache.set(registration, entry); // most recently read last
-    return entry.outcome;
+  const { db, clock, dvla, motHistory, log } = deps;
+  async function cached(registration: string): Promise<VehicleInfoOutcome | undefined> {
+    const [row] = await db
+      .select({ outcome: vehicleInfoCache.outcome })
+      .from(vehicleInfoCache)
+      .where(and(eq(vehicleInfoCache.registration, registration), gt(vehicleInfoCache.expiresAt, clock())));
+    return row?.outcome as VehicleInfoOutcome | undefined;
   }
 
-  function store(registration: string, outcome: VehicleInfoOutcome) {
+  async function store(registration: string, outcome: VehicleInfoOutcome) {
     const ttl = outcome.found ? INFO_TTL_MS : INFO_NOT_FOUND_TTL_MS;
-    cache.delete(registration);
-    cache.set(registration, { outcome, expiresAt: clock().getTime() + ttl });
-    for (const oldest of cache.keys()) {
-      if (cache.size <= INFO_CACHE_SIZE) break;
-      cache.delete(oldest);
-    }
+    const values = { outcome: outcome as Record<string, unknown>, expiresAt: new Date(clock().getTime() + ttl) };
+    await db
+      .insert(vehicleInfoCache)
+      .values({ registration, ...values })
+      .onConflictDoUpdate({ target: vehicleInfoCache.registration, set: values });
   }
 
   async function part<T, R>(
@@ -136,7 +131,7 @@ export function createVehicleInfo(deps: VehicleInfoDeps): VehicleInfo {
   }
 
   async function fetchAndCombine(registration: string): Promise<VehicleInfoOutcome> {
-    const fresh = cached(registration);
+    const fresh = await cached(registration);
     if (fresh) return fresh;
     // Both at once; each part settles (found, not found or failed) before we answer.
     const [ves, mot] = await Promise.all([
@@ -147,7 +142,7 @@ export function createVehicleInfo(deps: VehicleInfoDeps): VehicleInfo {
       const failed = [ves, mot].flatMap((p) => (p.state === 'failed' ? [p] : []));
       if (failed.length > 0) throw failureAnswer(failed);
       const outcome: VehicleInfoOutcome = { found: false };
-      store(registration, outcome);
+      await store(registration, outcome);
       return outcome;
     }
     const result: VehicleInfoResult = {
@@ -159,7 +154,7 @@ export function createVehicleInfo(deps: VehicleInfoDeps): VehicleInfo {
       motHistoryError: reason(mot, 'DVSA'),
     };
     const outcome: VehicleInfoOutcome = { found: true, result };
-    if (ves.state !== 'failed' && mot.state !== 'failed') store(registration, outcome);
+    if (ves.state !== 'failed' && mot.state !== 'failed') await store(registration, outcome);
     return outcome;
   }
 

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '~/server/db/client';
-import { vehicleLookups } from '~/server/db/schema';
+import { vehicleInfoCache, vehicleLookups } from '~/server/db/schema';
 import { AppError } from '~/server/http/app-error';
 import { currentMotStatus, motStatusText } from '~/shared/mot-status';
 import { storedMotReading } from '~/shared/plausibility';
@@ -216,7 +216,8 @@ const storedReadingSchema = z.object({
   testedOn: z.iso.date().nullable(),
 });
 
-/** Removes cached lookups past their expiry (the clean-up job calls it). */
+/** Removes cached lookups past their expiry, the seller's and the back office's (the clean-up job calls it). */
 export async function deleteExpiredVehicleLookups(db: Db, now: Date): Promise<void> {
   await db.delete(vehicleLookups).where(lt(vehicleLookups.expiresAt, now));
+  await db.delete(vehicleInfoCache).where(lt(vehicleInfoCache.expiresAt, now));
 }

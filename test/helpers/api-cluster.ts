@@ -52,8 +52,9 @@ export async function serveBehindHaproxy(
   const barrier = notificationBarrier(instances[0]!.database, hearings);
   // Each process buffers its visitors' page views and writes them every few seconds: a test that
   // writes them now (app.visits.flush) means every instance's.
-  const flushOne = apps[0]!.visits.flush.bind(apps[0]!.visits);
-  apps[0]!.visits.flush = async () => {
+  const first = apps[0]!;
+  const flushOne = first.visits.flush.bind(first.visits);
+  first.visits.flush = async () => {
     await flushOne();
     for (const app of apps.slice(1)) await app.visits.flush();
   };
@@ -72,7 +73,6 @@ export async function serveBehindHaproxy(
     clientAddressHeader: CLIENT_ADDRESS_HEADER,
   });
   const agent = new http.Agent({ keepAlive: true });
-  const first = apps[0]!;
   first.inject = ((options?: InjectOptions | string, callback?: unknown) => {
     if (options === undefined || callback !== undefined) {
       throw new Error('API_CLUSTER=1: only app.inject(options) goes through HAProxy; write the test that way');
@@ -131,9 +131,9 @@ function notificationBarrier(database: Database, hearings: Hearing[]) {
   return async () => {
     const channels = new Set(hearings.flatMap((hearing) => [...hearing.channels]));
     const payloads = [...channels].map((channel) => ({ channel, payload: `${BARRIER}${randomUUID()}` }));
-    for (const { channel, payload } of payloads) {
-      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    }
+    if (payloads.length === 0) return;
+    const notifies = payloads.map(({ channel, payload }) => sql`pg_notify(${channel}, ${payload})`);
+    await database.db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     const heardAll = (hearing: Hearing) =>
       payloads.every(({ channel, payload }) => !hearing.channels.has(channel) || hearing.heard.has(payload));
     await Promise.all(

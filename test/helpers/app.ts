@@ -5,13 +5,13 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '~/server/app';
 import { loadConfig, secretEnvKeys, type AppConfig } from '~/server/config';
+import { openDatabase } from '~/server/db/client';
 import { createPublicUploads, type PublicUploads } from '~/server/storage/public-uploads';
 import { storesFor } from '~/server/storage/stores';
 import { checkAnswersAgainstDocument } from './api-contract';
 import { apiSuiteOnCluster, behindTestProxy, serveBehindHaproxy } from './api-cluster';
 import { cheapHasher } from './auth';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './database';
-import { openDatabase } from '~/server/db/client';
 import { observeLogLine, registerCanary } from './log-hygiene';
 
 /** A config as the server would parse it, with test defaults and overrides. */
@@ -102,15 +102,22 @@ export async function createTestApp(
   };
   const app = await build(db.database);
   // API_CLUSTER=1 (test/helpers/api-cluster.ts): a second instance on its own pool, both behind HAProxy.
-  const second = onCluster ? await openDatabase({ databaseUrl: db.databaseUrl, dataDir: config.dataDir }) : undefined;
-  const secondApp = second ? await build(second) : undefined;
-  const proxy =
-    second && secondApp
-      ? await serveBehindHaproxy([
-          { app, database: db.database },
-          { app: secondApp, database: second },
-        ])
-      : undefined;
+  let cluster: { close(): Promise<void> } | undefined;
+  if (onCluster) {
+    const secondDatabase = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: config.dataDir });
+    const secondApp = await build(secondDatabase);
+    const proxy = await serveBehindHaproxy([
+      { app, database: db.database },
+      { app: secondApp, database: secondDatabase },
+    ]);
+    cluster = {
+      async close() {
+        await proxy.stop();
+        await secondApp.close();
+        await secondDatabase.close();
+      },
+    };
+  }
   // Every answer an API test gets must be one the API document describes (issue 32).
   checkAnswersAgainstDocument(app);
   watchSellerSecrets(app);
@@ -120,9 +127,7 @@ export async function createTestApp(
     logs,
     uploads,
     async close() {
-      await proxy?.stop();
-      await secondApp?.close();
-      await second?.close();
+      await cluster?.close();
       await app.close();
       await db.cleanup();
       fs.rmSync(uploadsRoot, { recursive: true, force: true });

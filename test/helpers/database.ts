@@ -31,14 +31,18 @@ import pg from 'pg';
 import { openDatabase, openMemoryDatabase, type Database } from '~/server/db/client';
 import { defaultMigrationsFolder, runMigrations } from '~/server/db/migrate';
 import { projectRoot } from '~/server/project-root';
+import { apiSuiteOnCluster } from './api-cluster';
 
 export type TestEngine = 'pglite' | 'postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
 // API_CLUSTER=1 (test/helpers/api-cluster.ts) runs the API suite on PostgreSQL only: PGlite is one process's.
-export const testEngines: TestEngine[] =
-  process.env.API_CLUSTER === '1' ? ['postgres'] : serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+export const testEngines: TestEngine[] = apiSuiteOnCluster
+  ? ['postgres']
+  : serverUrl
+    ? ['pglite', 'postgres']
+    : ['pglite'];
 
 export type TestDatabase = {
   engine: TestEngine;

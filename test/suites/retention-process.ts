@@ -8,8 +8,10 @@
  *
  * Environment:
  *   RETENTION_DATABASE_URL  the PostgreSQL database
- *   RETENTION_FILES_DIR     the private file store both processes share
+ *   RETENTION_DATA_DIR      the DATA_DIR both processes share: the private files are in DATA_DIR/files
  *   RETENTION_NOW           the moment the run is for (ISO)
+ *   STORAGE, S3_…           the storage settings, as the server reads them: with STORAGE=s3 the
+ *                           files are in the bucket instead (the test passes its TestStores' env)
  *
  * Prints {"ready":true} once connected, waits for a line on stdin (so two processes start at the
  * same moment), runs today's retention, prints {"outcome":…} and exits 0.
@@ -17,17 +19,21 @@
 import fs from 'node:fs';
 import { openDatabase } from '~/server/db/client';
 import { createRetention } from '~/server/features/retention';
-import { createDiskFileStore } from '~/server/storage/file-store';
+import { loadConfig } from '~/server/config';
+import { storesFor } from '~/server/storage/stores';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
 
 const say = (value: object) => fs.writeSync(1, `${JSON.stringify(value)}\n`);
 const env = process.env;
 const now = new Date(env.RETENTION_NOW!);
 const database = await openDatabase({ databaseUrl: env.RETENTION_DATABASE_URL!, dataDir: '/nonexistent' });
+// The store as a server process builds it from its settings (only the storage ones are passed on).
+const storage = Object.fromEntries(Object.entries(env).filter(([key]) => key === 'STORAGE' || key.startsWith('S3_')));
+const { files } = await storesFor(loadConfig({ NODE_ENV: 'test', DATA_DIR: env.RETENTION_DATA_DIR!, ...storage }));
 const quiet = () => {};
 const retention = createRetention({
   db: database.db,
-  files: createDiskFileStore(env.RETENTION_FILES_DIR!),
+  files,
   periods: RETENTION_DEFAULTS,
   clock: () => now,
   log: { info: quiet, warn: quiet, error: quiet },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -14,8 +15,7 @@ import {
   voiceAudio,
 } from '~/server/db/schema';
 import { REVISION_PHOTO_MAX_BYTES, revisionMessages as rm } from '~/shared/price-revisions';
-import { createDiskFileStore } from '~/server/storage/file-store';
-import { createPublicUploads, PUBLIC_UPLOAD_NAME } from '~/server/storage/public-uploads';
+import { PUBLIC_UPLOAD_NAME } from '~/server/storage/public-uploads';
 import {
   PURCHASED_VEHICLE_PHOTO_MAX_BYTES,
   PURCHASED_VEHICLE_PHOTOS_MAX,
@@ -32,9 +32,10 @@ import { documentMessages } from '~/shared/document-checklist';
 import { DOCUMENT_MAX_BYTES, documentFileMessages as dm } from '~/shared/document-files';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../helpers/auth';
-import type { TestEngine } from '../helpers/database';
 import { count, suiteFigures } from '../helpers/figures';
 import { multipart, smallJpeg, type Upload } from '../helpers/images';
+import { storeKinds, testStores, type StoreKind, type TestStores } from '../helpers/stores';
+import type { TestEngine } from '../helpers/database';
 import { offerConditions, validValuation } from '../helpers/valuation';
 import {
   exiftoolRead,
@@ -77,8 +78,9 @@ import { hostilePdfCatalogue } from './hostile-pdfs';
  * name, a stored name built from it. Recordings are kept as uploaded by design (phones play them),
  * so for audio only the hostile part (an appended page, a hidden chunk, the name) must go.
  *
- * Every file the app writes lands in a fresh folder of its own; after each upload the whole folder
- * is compared with before, and at the end the places a climbing name would reach are checked.
+ * Every file the app writes lands in a fresh store of its own (a folder, or a prefix in an S3
+ * bucket: the same checks hold for both); after each upload every area's listing is compared with
+ * before, and at the end the places a climbing name would reach are checked.
  */
 
 const ORIGIN = 'http://localhost';
@@ -136,7 +138,15 @@ const oneFile = (filename: string, content: Buffer, contentType?: string): Hosti
   return (endpoint) => withFields(endpoint, [{ filename, content, ...(contentType ? { contentType } : {}) }]);
 };
 
-/** Every file under `root`, by relative path, with what changes when it is written. */
+/**
+ * Every area the app stores files in: private files (`files/<area>/`) and public uploads
+ * (`uploads/<area>/`). The upload endpoints write to five of them; the others are watched too, so a
+ * file written to the wrong area is seen.
+ */
+const FILE_AREAS = ['valuation-photos', 'valuation-documents', 'revision-photos', 'outbox'];
+const UPLOAD_AREAS = ['purchased-vehicles', 'voice'];
+
+/** Every file under `root`, by relative path, with what changes when it is written (folder store only). */
 function snapshot(root: string): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
@@ -153,34 +163,41 @@ function snapshot(root: string): Map<string, string> {
   return files;
 }
 
+const stores = testStores();
+
 /**
  * PGlite only: what happens to a file does not depend on the database engine, and the catalogue is
- * a few hundred uploads, too many to run twice within the suite's time.
+ * a few hundred uploads, too many to run once per engine within the suite's time. It does depend on
+ * the store, so it runs with the folder and with S3 (issue 38: the same file tests on both).
  */
-const engine: TestEngine = 'pglite';
+const cases: [TestEngine, StoreKind][] = storeKinds.map((kind) => ['pglite', kind]);
 
-describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
-  const figures = suiteFigures('Uploads');
+describe.each(cases)('uploads: hostile files on every upload endpoint (%s, %s store)', (engine, kind) => {
+  let figures: ReturnType<typeof suiteFigures>;
   const tally = { hostile: 0, storedAsSent: 0, gps: 0, gpsKept: 0 };
   let t: TestApp;
+  let s: TestStores;
+  /** The suite's own folder: DATA_DIR's parent, which nothing may be written to. */
   let parent: string;
   let cookie: string;
   let endpoints: Endpoint[];
   let cwdBefore: string[];
 
   beforeAll(async () => {
+    figures = suiteFigures('Uploads');
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-hostile-uploads-'));
     cwdBefore = fs.readdirSync(process.cwd()).sort();
+    s = await stores.create(kind);
     const hasher = cheapHasher();
     t = await createTestApp(engine, {
       // The suite's own synchronous checks (hashing, exiftool) stall the event loop, which the
       // overload guard would answer with 503: it is not what this suite tests.
-      env: { DATA_DIR: path.join(parent, 'data'), OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+      env: { DATA_DIR: path.join(parent, 'data'), OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...s.env },
       deps: {
         passwordHasher: hasher,
         clock: testClock(NOW),
-        files: createDiskFileStore(path.join(parent, 'files')),
-        uploads: createPublicUploads(path.join(parent, 'uploads')),
+        files: s.files,
+        uploads: s.uploads,
         valuations: {
           submitLimit: { limit: 10_000, windowMs: 60_000 },
           photoCallsLimit: { limit: 10_000, windowMs: 60_000 },
@@ -205,13 +222,38 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
   afterAll(async () => {
     figures.report(
       `${count(tally.hostile)} hostile files, ${tally.storedAsSent} stored as sent; ${count(tally.gps)} with GPS, ${tally.gpsKept} kept`,
-      engine,
+      `${engine}, ${kind} store`,
     );
     await t?.close();
+    await s?.cleanup();
     if (parent) fs.rmSync(parent, { recursive: true, force: true });
   });
 
   const db = () => t.db.database.db;
+
+  /** Every stored file, as `files/<key>` or `uploads/<area>/<name>`: what the store holds, listed by it. */
+  async function storedFiles(): Promise<Set<string>> {
+    const keys = await Promise.all(FILE_AREAS.map((area) => s.fileKeys(area)));
+    const names = await Promise.all(
+      UPLOAD_AREAS.map(async (area) => (await s.uploadNames(area)).map((n) => `${area}/${n}`)),
+    );
+    return new Set([...keys.flat().map((key) => `files/${key}`), ...names.flat().map((name) => `uploads/${name}`)]);
+  }
+
+  /** A stored file's bytes, from the store itself (not through the app's routes). */
+  async function storedBytes(file: string): Promise<Buffer> {
+    const [top, area = '', name = ''] = file.split('/');
+    if (top === 'files') return s.files.read(`${area}/${name}`);
+    const { served } = s.uploads;
+    if ('folder' in served) return fs.promises.readFile(path.join(served.folder, area, name));
+    const found = await served.fetch(area, name, { body: true });
+    if (!found?.body) throw new Error(`${file} is listed but cannot be fetched`);
+    return buffer(found.body);
+  }
+
+  /** The folder store's own folder (undefined for S3), for the checks only a folder can have. */
+  const storeFolder = () => ('folder' in s.uploads.served ? path.dirname(s.uploads.served.folder) : undefined);
+
   const admin = () => ({ cookie, origin: ORIGIN });
   const inject = (url: string, body: Body, headers: Record<string, string>) =>
     t.app.inject({
@@ -490,10 +532,10 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     const label = `${endpoint.name}: ${hostile.label}`;
     const send = await endpoint.prepare();
     const body = hostile.body(endpoint);
-    const filesBefore = snapshot(parent);
+    const filesBefore = await storedFiles();
     const rowsBefore = await endpoint.rows();
     const response = await send(body);
-    const added = [...snapshot(parent)].filter(([file, hash]) => filesBefore.get(file) !== hash);
+    const added = [...(await storedFiles())].filter((file) => !filesBefore.has(file));
     if (!hostile.control) tally.hostile += 1;
     if (hostile.gps) tally.gps += 1;
 
@@ -511,12 +553,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     expect(response.statusCode, label).toBe(201);
     expect(response.body, label).not.toContain(PAYLOAD_MARKER);
     expect(added.length, `${label}: nothing stored`).toBeGreaterThan(0);
-    const asSent = await checkStored(
-      endpoint,
-      hostile,
-      added.map(([file]) => file),
-      label,
-    );
+    const asSent = await checkStored(endpoint, hostile, added, label);
     if (!hostile.control && asSent) tally.storedAsSent += 1;
     if (hostile.gps && asSent) tally.gpsKept += 1;
     expect(asSent, `${label}: stored as sent`).toBe(false);
@@ -529,10 +566,12 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
    */
   async function checkStored(endpoint: Endpoint, hostile: HostileCase, added: string[], label: string) {
     let asSent = false;
+    const images: { file: string; bytes: Buffer }[] = [];
     for (const file of added) {
       expect(path.dirname(file), `${label}: ${file}`).toBe(endpoint.folder);
       if (!endpoint.storedName.test(path.basename(file))) asSent = true;
-      const bytes = fs.readFileSync(path.join(parent, file));
+      const bytes = await storedBytes(file);
+      if (file.endsWith('.jpg')) images.push({ file, bytes });
       if (bytes.includes(PAYLOAD_MARKER) || bytes.includes(HTML_PAYLOAD.subarray(0, 20))) asSent = true;
       if (hostile.sent && hostile.hostile !== 'name' && !hostile.control && bytes.equals(hostile.sent)) asSent = true;
       if (file.startsWith('uploads/')) await expectServedAsMedia(file, bytes, label);
@@ -550,9 +589,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       }
     }
     if ((endpoint.kind === 'image' || endpoint.kind === 'document') && hostile.gps) {
-      const images = added.filter((file) => file.endsWith('.jpg'));
-      const read = exiftoolRead(images.map((file) => path.join(parent, file)));
-      for (const tags of read) {
+      for (const tags of exiftoolReadStored(images)) {
         if (gpsTags(tags).length > 0) asSent = true;
         expect(gpsTags(tags), `${label}: ${String(tags.SourceFile)}`).toEqual([]);
         expect(metadataTags(tags), `${label}: ${String(tags.SourceFile)}`).toEqual([]);
@@ -796,7 +833,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       outcome: pdf.expected === 'accepted' ? 'cleaned' : 'refused',
       refusal: ['pdf', 'notAccepted', 'tooLarge', 'pixels', 'unreadable'],
     }));
-    figures.report(`${pdfs.length} PDFs in the document catalogue`, engine);
+    figures.report(`${pdfs.length} PDFs in the document catalogue`, `${engine}, ${kind} store`);
     for (const hostile of [...commonCases(endpoint, await smallJpeg(), 'licence.jpg'), ...images, ...pdfs]) {
       await attempt(endpoint, hostile);
     }
@@ -841,7 +878,7 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     }
   });
 
-  it('writes no file outside the upload roots, and none under a name a client chose', () => {
+  it('writes no file outside the upload roots, and none under a name a client chose', async () => {
     const roots = [
       'files/valuation-photos',
       'files/valuation-documents',
@@ -849,16 +886,26 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
       'uploads/purchased-vehicles',
       'uploads/voice',
     ];
-    for (const file of snapshot(parent).keys()) {
+    const stored = await storedFiles();
+    for (const file of stored) {
       expect(roots, file).toContain(path.dirname(file));
       expect(path.basename(file), file).toMatch(/^[0-9a-f]{32}(-[a-z0-9]{1,12})?\.(jpg|jpeg|webp|mp3|wav|pdf)$/);
     }
-    // Where a climbing name would have put its file, from each root and from the working folder.
-    const places = [parent, ...roots.map((root) => path.join(parent, root)), process.cwd()];
+    // A folder could also hold what no area lists (a climbing name, a half-written file): its whole
+    // tree must be what the listing shows. A bucket has no folders to climb out of.
+    const folder = storeFolder();
+    if (folder) expect([...snapshot(folder).keys()].sort(), 'files the listing misses').toEqual([...stored].sort());
+    // Where a climbing name would have put its file: from the store's roots, the suite's folder and
+    // the working folder.
+    const places = [
+      parent,
+      process.cwd(),
+      ...(folder ? [folder, ...roots.map((root) => path.join(folder, root))] : []),
+    ];
     for (const place of places) {
       for (const name of [...traversalNames, '../../../evil.jpg', '../../../evil.mp3']) {
         const target = path.resolve(place, name.replace(/\\/g, '/'));
-        if (!target.startsWith(parent)) expect(fs.existsSync(target), target).toBe(false);
+        if (!folder || !target.startsWith(folder)) expect(fs.existsSync(target), target).toBe(false);
       }
     }
     expect(fs.existsSync('/tmp/x.jpg')).toBe(false);
@@ -872,6 +919,22 @@ describe(`uploads: hostile files on every upload endpoint (${engine})`, () => {
     expect(tally.hostile).toBeGreaterThan(0);
   });
 });
+
+/** exiftool's reading of stored images, copied under their own names to a temporary folder (a bucket has no paths). */
+function exiftoolReadStored(images: { file: string; bytes: Buffer }[]): Record<string, unknown>[] {
+  if (images.length === 0) return [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-exif-'));
+  try {
+    const copies = images.map(({ file, bytes }) => {
+      const copy = path.join(dir, path.basename(file));
+      fs.writeFileSync(copy, bytes);
+      return copy;
+    });
+    return exiftoolRead(copies);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The length an image's own structure gives (JPEG: to its end marker; WebP: RIFF's size). */
 function encodedLength(bytes: Buffer, format: string): number {

@@ -3,6 +3,7 @@ import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/a
 import { storeKinds, testStores, type TestStores } from '../../../test/helpers/stores';
 import { FileNotFoundError } from './file-store';
 import { startServer } from '../server';
+import { RangeNotSatisfiableError } from './s3-stores';
 import { StorageCheckError, storesFor } from './stores';
 
 /**
@@ -147,6 +148,29 @@ describe.each(storeKinds)('file stores: %s', (kind) => {
       expect(rest.rawPayload.equals(photo.subarray(4))).toBe(true);
     });
 
+    it('answers 416 to a range that starts past the end, as the folder does, never with the file', async () => {
+      const url = `/uploads/purchased-vehicles/${NAME}`;
+      const conditional = { 'if-none-match': '"other"' };
+      for (const [range, headers] of [
+        [`bytes=${photo.length}-`, {}],
+        ['bytes=1000-', {}],
+        ['bytes=1000-2000', {}],
+        ['bytes=1000-', conditional],
+      ] as const) {
+        const response = await get(url, { range, ...headers });
+        const label = `${range} ${JSON.stringify(headers)}`;
+        expect(response.statusCode, label).toBe(416);
+        expect(response.json(), label).toEqual({ message: 'Range Not Satisfiable' });
+        expect(response.headers['content-type'], label).toBe('application/json; charset=utf-8');
+        expect(response.headers.etag, label).toBeUndefined();
+      }
+      // A range that only ends past the end is what there is.
+      const tail = await get(url, { range: `bytes=${photo.length - 4}-1000` });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.headers['content-range']).toBe(`bytes ${photo.length - 4}-${photo.length - 1}/${photo.length}`);
+      expect(tail.rawPayload.equals(photo.subarray(-4))).toBe(true);
+    });
+
     it('is a 404 for a missing file, and for any name not in our shape', async () => {
       for (const url of [
         `/uploads/purchased-vehicles/${'cd'.repeat(16)}.webp`,
@@ -160,6 +184,27 @@ describe.each(storeKinds)('file stores: %s', (kind) => {
         expect((await get(url, {}, 'HEAD')).statusCode, url).toBe(404);
       }
     });
+  });
+});
+
+describe('the S3 store and a range past the end', () => {
+  it('reports it as the folder’s @fastify/send does: a 416 error giving the size in Content-Range', async () => {
+    const s = await stores.create('s3');
+    await s.uploads.write('purchased-vehicles', NAME, photo);
+    const { served } = s.uploads;
+    if (!('fetch' in served)) throw new Error('The S3 store is fetched, not a folder');
+    const asked = served.fetch('purchased-vehicles', NAME, { body: true, range: 'bytes=1000-' });
+    await expect(asked).rejects.toBeInstanceOf(RangeNotSatisfiableError);
+    await expect(asked).rejects.toMatchObject({
+      name: 'RangeNotSatisfiableError',
+      message: 'Range Not Satisfiable',
+      status: 416,
+      statusCode: 416,
+      headers: { 'Content-Range': `bytes */${photo.length}` },
+    });
+    // A missing file is still no file, whatever the range.
+    const missing = `${'cd'.repeat(16)}.webp`;
+    expect(await served.fetch('purchased-vehicles', missing, { body: true, range: 'bytes=1000-' })).toBeUndefined();
   });
 });
 

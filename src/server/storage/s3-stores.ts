@@ -61,6 +61,24 @@ export function createS3FileStore({ client, bucket, prefix }: S3Location): FileS
   };
 }
 
+/**
+ * A byte range S3 cannot satisfy (it starts at or past the end of the file). The S3 store's fetch
+ * throws it and the /uploads/ route lets it reach the app's error handler, just as the folder's
+ * @fastify/send hands on its own 416 (an http-errors error with this name, status and headers,
+ * Content-Range giving the size): so both stores answer 416 Range Not Satisfiable, never the whole file.
+ */
+export class RangeNotSatisfiableError extends Error {
+  override name = 'RangeNotSatisfiableError';
+  readonly status = 416;
+  readonly statusCode = 416;
+  readonly expose = true;
+  readonly headers: Record<string, string>;
+  constructor(size: number) {
+    super('Range Not Satisfiable');
+    this.headers = { 'Content-Range': `bytes */${size}` };
+  }
+}
+
 export function createS3PublicUploads({ client, bucket, prefix }: S3Location): PublicUploads {
   const objectKey = (area: string, name: string) => prefix + checkedUploadPath(area, name);
   const fetch: FetchUpload = async (area, name, { body, range }) => {
@@ -78,10 +96,24 @@ export function createS3PublicUploads({ client, bucket, prefix }: S3Location): P
       };
     } catch (error) {
       if (isMissing(error)) return undefined;
-      // A range past the end: the whole file instead, as HTTP allows a server to ignore Range.
-      if (range && (error as Error).name === 'InvalidRange') return fetch(area, name, { body });
+      // A range past the end: 416, as the folder's route (@fastify/send) answers, not the whole file.
+      if (range && (error as Error).name === 'InvalidRange') {
+        const size = await objectSize(error, area, name);
+        if (size === undefined) return undefined;
+        throw new RangeNotSatisfiableError(size);
+      }
       throw error;
     }
+  };
+  /**
+   * The object's size, undefined when it is gone: S3 gives the size in its InvalidRange error
+   * (ActualObjectSize), and a HEAD tells it for a store that does not.
+   */
+  const objectSize = async (error: unknown, area: string, name: string): Promise<number | undefined> => {
+    const named = (error as { ActualObjectSize?: unknown }).ActualObjectSize;
+    if (typeof named === 'string' && /^\d+$/.test(named)) return Number(named);
+    const found = await fetch(area, name, { body: false });
+    return found && (found.contentLength ?? 0);
   };
   return {
     served: { fetch },

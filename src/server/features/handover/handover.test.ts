@@ -1,7 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   carValuations,
@@ -11,7 +8,6 @@ import {
   valuationEvents,
   valuationOffers,
 } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import { amountMismatch, handoverMessages as m, type HandoverView } from '~/shared/handover';
 import type { SellerView } from '~/shared/seller-portal-basics';
 import { stageChoiceMessages } from '~/shared/valuation-lifecycle';
@@ -20,8 +16,8 @@ import type { VoucherListItem } from '~/shared/vouchers';
 import { voucherMessages } from '~/shared/vouchers';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, hours, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
 import { pdfText } from '../../../../test/helpers/pdf';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -29,6 +25,7 @@ import { offerConditions, validValuation } from '../../../../test/helpers/valuat
  * payment (split between the lender and the seller, each with its reference and time) completes
  * the sale, e-mails the receipt (PDF) and owes the launch voucher inside the promotion, due in 14
  * working days that skip the bank holidays; staff mark vouchers sent and the seller gets the code.
+ * The receipt is stored as the e-mail's attachment: in a folder on every engine, and in S3 once.
  */
 
 const ORIGIN = 'http://localhost';
@@ -43,28 +40,32 @@ const PROMOTION = {
 };
 const conditions = offerConditions();
 
-describe.each(testEngines)('handover and payment on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('handover and payment on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
   let t: TestApp | undefined;
-  let filesRoot: string;
-  let files: FileStore;
+  let s: TestStores | undefined;
   let clock = testClock(NOW);
   let staffCookie: string;
   let staffUser: Awaited<ReturnType<typeof seedUser>>;
 
   afterEach(async () => {
     await t?.close();
+    await s?.cleanup();
     t = undefined;
-    fs.rmSync(filesRoot, { recursive: true, force: true });
+    s = undefined;
   });
 
   const db = () => t!.db.database.db;
 
   async function setup(env: Record<string, string> = PROMOTION) {
     clock = testClock(NOW);
-    filesRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-handover-'));
-    files = createDiskFileStore(filesRoot);
-    t = await createTestApp(engine, { env, deps: { passwordHasher: hasher, clock, files } });
+    s = await stores.create(kind);
+    t = await createTestApp(engine, {
+      env: { ...s.env, ...env },
+      deps: { passwordHasher: hasher, clock, files: s.files, uploads: s.uploads },
+    });
     staffUser = await seedUser(db(), hasher, { isAdmin: true });
     staffCookie = await signedInCookie(t.app, staffUser);
     // Room for every sale a test books on the one morning.
@@ -225,7 +226,9 @@ describe.each(testEngines)('handover and payment on %s', (engine) => {
     expect(receiptMail!.textBody).toContain('£8,750.32 to Black Horse to settle the finance');
     expect(receiptMail!.textBody).toContain('£1,249.68 to you by Faster Payments');
     expect(receiptMail!.attachments).toHaveLength(1);
-    const attached = await files.read(receiptMail!.attachments[0]!.storageKey);
+    const receiptKey = receiptMail!.attachments[0]!.storageKey;
+    expect(await s!.fileKeys(receiptKey.split('/')[0]!)).toContain(receiptKey);
+    const attached = await s!.files.read(receiptKey);
     const text = await pdfText(attached);
     for (const words of [
       'Purchase receipt',

@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboundMessages, users, type NewOutboundMessage } from '~/server/db/schema';
-import { createDiskFileStore } from '~/server/storage/file-store';
 import { messageMessages, type MessageDetail, type MessageListResponse, type MessageStatus } from '~/shared/messages';
 import { phoneMessages } from '~/shared/phone';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, minutes, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { HELD_REASONS, type NewAttachment } from './outbox';
 import { messageTest } from './templates/message-test';
 import { sellerLink } from './templates/seller-side';
@@ -20,6 +16,8 @@ import { HIDDEN_SELLER_SECRET } from '~/shared/paths';
  * The Messages screen's API (/api/admin/messages…) as an admin uses it: the list and its filters,
  * one message with its HTML and attachments, Retry, and "Send test message". Messages are queued
  * through the real outbox; no worker runs, so they stay as queued until a test changes them.
+ * Attachments are kept in a folder on every engine, and in S3 once: the S3 run is of the blocks
+ * that store or serve one ("one message" and "attachments"); the rest never touch the store.
  */
 
 const SMTP_PASSWORD = 'Smtp-Pa55word-never-shown';
@@ -49,18 +47,22 @@ function expectRefused(response: LightMyRequestResponse, status: number, message
   expect(response.json()).toMatchObject({ message });
 }
 
-describe.each(testEngines)('Messages API on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('Messages API on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
+  /** A block that never stores a file runs once per engine, with the folder, not again with S3. */
+  const storeFree = describe.skipIf(kind === 's3');
   let t: TestApp | undefined;
-  let filesDir: string | undefined;
+  let s: TestStores | undefined;
   let clock: ReturnType<typeof testClock>;
   let cookie: string;
 
   afterEach(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await s?.cleanup();
     t = undefined;
-    filesDir = undefined;
+    s = undefined;
   });
 
   /** The app with the given settings, and an admin signed in (Sam Staff unless named otherwise). */
@@ -69,10 +71,10 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
     names: { firstName: string | null; lastName: string | null } = { firstName: 'Sam', lastName: 'Staff' },
   ) {
     clock = testClock();
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-messages-api-'));
+    s = await stores.create(kind);
     t = await createTestApp(engine, {
-      env,
-      deps: { passwordHasher: hasher, clock, files: createDiskFileStore(filesDir) },
+      env: { ...s.env, ...env },
+      deps: { passwordHasher: hasher, clock, files: s.files, uploads: s.uploads },
     });
     const admin = await seedUser(db(), hasher);
     await db().update(users).set(names).where(eq(users.id, admin.id)); // seedUser fills in missing names
@@ -138,7 +140,7 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
     return response.json() as { message: string; issues: { path: string; message: string }[] };
   }
 
-  describe('the list', () => {
+  storeFree('the list', () => {
     it('lists messages newest first', async () => {
       await setup();
       await queueTo('first@example.com', '07911 123456', 'third@example.com');
@@ -250,6 +252,8 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
       });
       expect(response.json().attachments[0]).not.toHaveProperty('storageKey');
       expect(response.body).not.toContain(stored.attachments[0]!.storageKey);
+      // The bytes are in the store, under the key the row holds.
+      expect(await s!.fileKeys('outbox')).toEqual([stored.attachments[0]!.storageKey]);
     });
 
     it("never shows staff the secret in a link to the seller's page, which stays whole for sending", async () => {
@@ -309,7 +313,7 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
     });
   });
 
-  describe('the HTML preview', () => {
+  storeFree('the HTML preview', () => {
     it('serves the HTML part exactly, sandboxed, frameable only by the site, not cached', async () => {
       await setup();
       const queued = await queueEmail();
@@ -384,7 +388,7 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
     });
   });
 
-  describe('Retry', () => {
+  storeFree('Retry', () => {
     it('queues a failed message again with fresh attempts, due now', async () => {
       await setup();
       const queued = await queueEmail();
@@ -439,7 +443,7 @@ describe.each(testEngines)('Messages API on %s', (engine) => {
     });
   });
 
-  describe('Send test message', () => {
+  storeFree('Send test message', () => {
     it('queues a test e-mail naming the admin who sent it', async () => {
       await setup(CONFIGURED, { firstName: 'Priya', lastName: 'Shah' });
       const sent = await sendTest({ channel: 'email', to: 'priya@example.com' });

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '~/server/config';
 import { openDatabase, type Database, type Db } from '~/server/db/client';
 import { outboundMessages } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import type { FileStore } from '~/server/storage/file-store';
 import { startSmtpSink, type SmtpSink } from '../../../../test/fakes/smtp-sink';
 import { startFakeTwilio, type FakeTwilio } from '../../../../test/fakes/twilio/fake-twilio';
 import { minutes, testClock } from '../../../../test/helpers/auth';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { createOutbox, OUTBOX_CHANNEL, type Outbox } from './outbox';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './retry-schedule';
 import type { MessageContext } from './templates/layout';
@@ -22,7 +20,8 @@ import { createOutboxWorker, type OutboxWorker, type WorkerTransports } from './
 
 /**
  * The outbox end to end: real e-mail over SMTP to an in-process server, real SMS through the
- * twilio client to the local fake Twilio, and the faults the issue names.
+ * twilio client to the local fake Twilio, and the faults the issue names. Attachments are kept in
+ * a folder on every engine, and in S3 once.
  */
 
 const FROM = 'CarBuy Direct <hello@carbuy.example>';
@@ -48,11 +47,13 @@ afterAll(async () => {
   await twilioFake?.close();
 });
 
-describe.each(testEngines)('outbox delivery on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('outbox delivery on %s, %s storage', (engine, kind) => {
   let t: TestDatabase;
   let db: Db;
+  let s: TestStores;
   let files: FileStore;
-  let filesDir: string;
   let clock: ReturnType<typeof testClock>;
   const transportsToClose: { close(): Promise<void> }[] = [];
 
@@ -101,8 +102,8 @@ describe.each(testEngines)('outbox delivery on %s', (engine) => {
   beforeEach(async () => {
     t = await createTestDatabase(engine);
     db = t.database.db;
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-outbox-'));
-    files = createDiskFileStore(filesDir);
+    s = await stores.create(kind);
+    files = s.files;
     clock = testClock();
     sink.received.length = 0;
     sink.rejectRecipients.clear();
@@ -112,7 +113,7 @@ describe.each(testEngines)('outbox delivery on %s', (engine) => {
   afterEach(async () => {
     await Promise.all(transportsToClose.splice(0).map((transport) => transport.close()));
     await t.cleanup();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+    await s.cleanup();
     expect(twilioFake.contractProblems).toEqual([]);
   });
 
@@ -156,6 +157,10 @@ describe.each(testEngines)('outbox delivery on %s', (engine) => {
     // The row holds a reference to the stored file, not the bytes.
     expect(sent.attachments[0]).toMatchObject({ filename: 'Valuation AB12 CDE.pdf', size: pdf.length });
     expect(JSON.stringify(sent.attachments)).not.toContain('PDF-1.4');
+    // The bytes are in the store, under that reference.
+    const { storageKey } = sent.attachments[0]!;
+    expect(await s.fileKeys('outbox')).toEqual([storageKey]);
+    expect(Buffer.compare(await files.read(storageKey), pdf)).toBe(0);
   });
 
   it('sends a text message through the real twilio client to the fake Twilio, to the number in E.164', async () => {
@@ -363,7 +368,7 @@ describe.each(testEngines)('outbox delivery on %s', (engine) => {
           }
         });
       }
-      const second: Database = await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: filesDir });
+      const second: Database = await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: '/nonexistent' });
       try {
         const [a, b] = await Promise.all([workerWith().drain(), workerWith(realTransports(), second.db).drain()]);
         expect(a + b).toBe(total);

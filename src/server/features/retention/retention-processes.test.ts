@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '~/server/db/client';
-import { customerReviews, outboundMessages, retentionRuns } from '~/server/db/schema';
-import { createDiskFileStore } from '~/server/storage/file-store';
+import { customerReviews, outboundMessages, retentionRuns, type StoredAttachment } from '~/server/db/schema';
+import { FileNotFoundError, type FileStore } from '~/server/storage/file-store';
+import { storesFor } from '~/server/storage/stores';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
+import { testConfig } from '../../../../test/helpers/app';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../../test/helpers/database';
+import { storeKinds, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { projectRoot } from '~/server/project-root';
 import { daysBefore, monthsBefore } from './retention-dates';
 import { createRetention, type Retention } from './retention-run';
@@ -16,7 +19,8 @@ import { createRetention, type Retention } from './retention-run';
  * Several server processes on one PostgreSQL database each wake the retention job; the day's run
  * must happen once. First two real processes (test/suites/retention-process.ts), then two
  * connection pools in this process for the finer cases. PGlite has only one process, so this runs
- * only with TEST_DATABASE_URL.
+ * only with TEST_DATABASE_URL. The messages' attachments are removed once too, from each kind of
+ * file store (a folder, and S3): the processes share the store as servers do.
  */
 
 type RunnerProcess = { ready: Promise<void>; go(): void; finished: Promise<{ code: number | null; outcome: unknown }> };
@@ -55,35 +59,52 @@ function startRetentionProcess(env: Record<string, string>): RunnerProcess {
 
 const NOW = new Date('2026-06-15T09:00:00.000Z');
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
+const PDF = Buffer.from('%PDF-1.4\n% a valuation report\n%%EOF\n');
+/** How many of the backlog's messages carry an attachment. */
+const ATTACHED = 10;
+const attachment = (storageKey: string): StoredAttachment => ({
+  filename: 'Offer.pdf',
+  contentType: 'application/pdf',
+  storageKey,
+  size: PDF.length,
+});
 
-describe.skipIf(!testEngines.includes('postgres'))('retention with two processes on PostgreSQL', () => {
+const stores = testStores();
+
+const onPostgres = describe.skipIf(!testEngines.includes('postgres'));
+
+onPostgres.each(storeKinds)('retention with two processes on PostgreSQL, %s storage', (kind) => {
   let t: TestDatabase;
   let other: Database;
-  let filesDir: string;
+  let s: TestStores;
+  let dataDir: string;
 
   beforeEach(async () => {
     t = await createTestDatabase('postgres');
     other = await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: '/nonexistent' });
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-retention-two-'));
+    s = await stores.create(kind);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-retention-two-'));
   });
   afterEach(async () => {
     await other.close();
     await t.cleanup();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+    await s.cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** One process's retention: its own pool, the shared file store, the same clock. */
   const processOn = (database: Database, clock = () => NOW): Retention =>
     createRetention({
       db: database.db,
-      files: createDiskFileStore(filesDir),
+      files: s.files,
       periods: RETENTION_DEFAULTS,
       clock,
       log: quietLog,
       options: { batchSize: 7 },
     });
 
-  async function seedBacklog() {
+  /** 40 unpublished reviews and 30 sent messages past their periods, the first ATTACHED with a PDF in `files`. */
+  async function seedBacklog(files: FileStore = s.files) {
     const submittedAt = monthsBefore(NOW, 13);
     await t.database.db.insert(customerReviews).values(
       Array.from({ length: 40 }, (_, i) => ({
@@ -97,6 +118,9 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
       })),
     );
     const createdAt = daysBefore(NOW, 100);
+    const attachmentKeys = await Promise.all(
+      Array.from({ length: ATTACHED }, () => files.save(PDF, { area: 'outbox', extension: 'pdf' })),
+    );
     await t.database.db.insert(outboundMessages).values(
       Array.from({ length: 30 }, (_, i) => ({
         channel: 'email' as const,
@@ -105,18 +129,24 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
         textBody: 'Here is our offer.',
         templateName: 'valuation-offer',
         status: 'sent' as const,
+        attachments: i < ATTACHED ? [attachment(attachmentKeys[i]!)] : [],
         createdAt,
         sentAt: createdAt,
         updatedAt: createdAt,
       })),
     );
+    return attachmentKeys;
   }
 
   it('two server processes started at the same moment: the day’s run happens once, counted once', async () => {
-    await seedBacklog();
+    // Each process builds its store from its settings, as a server does: DATA_DIR, or the bucket in s.env.
+    const settings = { ...s.env, DATA_DIR: dataDir };
+    const { files } = await storesFor(testConfig(settings));
+    const attachmentKeys = await seedBacklog(files);
     const env = {
+      ...s.env,
       RETENTION_DATABASE_URL: t.databaseUrl!,
-      RETENTION_FILES_DIR: filesDir,
+      RETENTION_DATA_DIR: dataDir,
       RETENTION_NOW: NOW.toISOString(),
     };
     const processes = [startRetentionProcess(env), startRetentionProcess(env)];
@@ -131,10 +161,14 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
     expect(runs[0]).toMatchObject({ finishedAt: NOW, error: null });
     expect(runs[0]!.deleted).toMatchObject({ unpublishedReviews: 40, messageContents: 30 });
     expect(await t.database.db.select().from(customerReviews)).toEqual([]);
+    expect(runs[0]!.deleted).toMatchObject({ messageAttachments: ATTACHED });
+    for (const key of attachmentKeys) await expect(files.read(key)).rejects.toThrow(FileNotFoundError);
+    if (kind === 's3') expect(await s.fileKeys('outbox')).toEqual([]); // the same bucket and prefix as `files`
   }, 60_000);
 
   it('started together, the day’s run happens once and its deletions are counted once', async () => {
-    await seedBacklog();
+    expect(await seedBacklog()).toHaveLength(ATTACHED);
+    expect(await s.fileKeys('outbox')).toHaveLength(ATTACHED);
     const a = processOn(t.database);
     const b = processOn(other);
 
@@ -147,6 +181,8 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
     expect(runs).toHaveLength(1);
     expect(runs[0]!.deleted).toMatchObject({ unpublishedReviews: 40, messageContents: 30 });
     expect(await t.database.db.select().from(customerReviews)).toEqual([]);
+    expect(runs[0]!.deleted).toMatchObject({ messageAttachments: ATTACHED });
+    expect(await s.fileKeys('outbox')).toEqual([]);
   });
 
   it('a dead process’s claim is taken over by one process only', async () => {
@@ -163,5 +199,7 @@ describe.skipIf(!testEngines.includes('postgres'))('retention with two processes
     const runs = await t.database.db.select().from(retentionRuns);
     expect(runs).toEqual([expect.objectContaining({ startedAt: NOW, finishedAt: NOW, error: null })]);
     expect(runs[0]!.deleted).toMatchObject({ unpublishedReviews: 40, messageContents: 30 });
+    expect(runs[0]!.deleted).toMatchObject({ messageAttachments: ATTACHED });
+    expect(await s.fileKeys('outbox')).toEqual([]);
   });
 });

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callLogs } from '~/server/db/schema';
 import { createRecordingEraser } from '~/server/features/calls';
-import { createDiskFileStore } from '~/server/storage/file-store';
 import { RETENTION_DEFAULTS } from '~/shared/retention';
 import { startFakeTwilio, type FakeTwilio } from '../../../../test/fakes/twilio/fake-twilio';
 import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/database';
+import { storeKinds, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { daysBefore } from './retention-dates';
 import { createRetention } from './retention-run';
 
@@ -16,16 +13,18 @@ import { createRetention } from './retention-run';
  * Call recordings past their period are deleted where they are held, at Twilio (through the
  * official client, against the local fake that follows Twilio's published API document), and only
  * then is our reference cleared. A recording Twilio will not delete keeps its reference for the
- * next day's run.
+ * next day's run. The run is given each kind of file store (a folder, and S3), as the server's is.
  */
 
 const NOW = new Date('2026-06-15T09:00:00.000Z');
 const quietLog = { info() {}, warn() {}, error() {} };
 
-describe('retention of call recordings at Twilio', () => {
+const stores = testStores();
+
+describe.each(storeKinds)('retention of call recordings at Twilio, %s storage', (kind) => {
   let twilio: FakeTwilio;
   let t: TestDatabase;
-  let filesDir: string;
+  let s: TestStores;
   beforeAll(async () => {
     twilio = await startFakeTwilio();
   });
@@ -33,11 +32,11 @@ describe('retention of call recordings at Twilio', () => {
   beforeEach(async () => {
     twilio.reset();
     t = await createTestDatabase('pglite');
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-recordings-'));
+    s = await stores.create(kind);
   });
   afterEach(async () => {
     await t.cleanup();
-    fs.rmSync(filesDir, { recursive: true, force: true });
+    await s.cleanup();
   });
 
   const eraser = () =>
@@ -67,7 +66,7 @@ describe('retention of call recordings at Twilio', () => {
 
     const outcome = await createRetention({
       db: t.database.db,
-      files: createDiskFileStore(filesDir),
+      files: s.files,
       recordings: eraser(),
       periods: RETENTION_DEFAULTS,
       clock: () => NOW,
@@ -91,7 +90,7 @@ describe('retention of call recordings at Twilio', () => {
     const refusing = { remove: async () => Promise.reject(Object.assign(new Error('busy'), { status: 503 })) };
     const outcome = await createRetention({
       db: t.database.db,
-      files: createDiskFileStore(filesDir),
+      files: s.files,
       recordings: refusing,
       periods: RETENTION_DEFAULTS,
       clock: () => NOW,

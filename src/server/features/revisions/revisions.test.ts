@@ -1,7 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +11,6 @@ import {
   valuationEvents,
   valuationOffers,
 } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
 import { closeLapsedRevisions } from '.';
 import type { DeductionTable } from '~/shared/deductions';
 import { amountMismatch, type HandoverView } from '~/shared/handover';
@@ -23,9 +19,9 @@ import type { SellerView } from '~/shared/seller-portal-basics';
 import { lifecycleMessages } from '~/shared/valuation-lifecycle';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, days, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
 import { jpegWithGps, multipart, smallJpeg } from '../../../../test/helpers/images';
 import { pdfText } from '../../../../test/helpers/pdf';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { offerConditions, validValuation } from '../../../../test/helpers/valuation';
 
 /**
@@ -34,7 +30,8 @@ import { offerConditions, validValuation } from '../../../../test/helpers/valuat
  * text) and accepts it, which makes it the price the payment must match, or declines it, which
  * loses the request at no cost and cancels the collection. Amounts outside an item's range, missing
  * or foreign photos, a price at or below £0, a second open revision, a lapsed one, and every other
- * way of lowering an agreed price are refused.
+ * way of lowering an agreed price are refused. The photos are stored in a folder on every engine,
+ * and in S3 once.
  */
 
 const ORIGIN = 'http://localhost';
@@ -44,30 +41,31 @@ const NOW = new Date('2026-12-14T10:00:00Z');
 /** Wednesday 16 December: a morning collection. */
 const COLLECTION_DAY = '2026-12-16';
 
-describe.each(testEngines)('price revisions on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('price revisions on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
   let t: TestApp | undefined;
-  let filesRoot: string;
-  let files: FileStore;
+  let s: TestStores | undefined;
   let clock = testClock(NOW);
   let staffCookie: string;
   let staffUser: Awaited<ReturnType<typeof seedUser>>;
 
   afterEach(async () => {
     await t?.close();
+    await s?.cleanup();
     t = undefined;
-    fs.rmSync(filesRoot, { recursive: true, force: true });
+    s = undefined;
   });
 
   const db = () => t!.db.database.db;
 
   async function setup() {
     clock = testClock(NOW);
-    filesRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-revisions-'));
-    files = createDiskFileStore(filesRoot);
+    s = await stores.create(kind);
     t = await createTestApp(engine, {
-      env: { STAFF_NOTIFY_EMAIL: STAFF },
-      deps: { passwordHasher: hasher, clock, files },
+      env: { ...s.env, STAFF_NOTIFY_EMAIL: STAFF },
+      deps: { passwordHasher: hasher, clock, files: s.files, uploads: s.uploads },
     });
     staffUser = await seedUser(db(), hasher, { isAdmin: true });
     staffCookie = await signedInCookie(t.app, staffUser);
@@ -245,7 +243,7 @@ describe.each(testEngines)('price revisions on %s', (engine) => {
     const { id, secret } = await sale();
     const photoId = await photo(id, await jpegWithGps());
     const [row] = await db().select().from(priceRevisionPhotos).where(eq(priceRevisionPhotos.id, photoId));
-    const stored = await files.read(row!.fileKey);
+    const stored = await s!.files.read(row!.fileKey);
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
@@ -289,9 +287,10 @@ describe.each(testEngines)('price revisions on %s', (engine) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: lifecycleMessages.revisionNeedsAcceptance });
-    const kept = fs.readdirSync(path.join(filesRoot, 'revision-photos'));
+    const kept = await s!.fileKeys('revision-photos');
     // The one good photo: its image and thumbnail.
     expect(kept).toHaveLength(2);
+    expect(kept).toContain(row!.fileKey);
   });
 
   it('refuses amounts outside the range, unknown or retired items, missing or foreign photos, a price of £0, and a second open revision', async () => {

@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carValuations, valuationEvents } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import type { FileStore } from '~/server/storage/file-store';
 import type { ValuationDetail } from '~/shared/admin-valuation-detail';
 import { adminValuationMessages } from '~/shared/admin-valuations';
 import type { ValuationCreated } from '~/shared/valuation';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { validValuation } from '../../../../test/helpers/valuation';
 import { formatPhotoEntry, PHOTO_AREA } from './photos';
 
@@ -23,23 +20,30 @@ const ORIGIN = 'http://localhost';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const NOW = new Date('2026-03-02T09:00:00Z');
 
-describe.each(testEngines)('admin valuation detail on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('admin valuation detail on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
+  /** A test that never reads a stored file runs once per engine, with the folder, not again with S3. */
+  const storeFree = it.skipIf(kind === 's3');
   let t: TestApp | undefined;
-  let filesDir: string | undefined;
+  let s: TestStores | undefined;
   let files: FileStore;
 
   afterEach(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await s?.cleanup();
     t = undefined;
-    filesDir = undefined;
+    s = undefined;
   });
 
   async function setup() {
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-admin-detail-'));
-    files = createDiskFileStore(filesDir);
-    t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock: testClock(NOW), files } });
+    s = await stores.create(kind);
+    files = s.files;
+    t = await createTestApp(engine, {
+      env: s.env,
+      deps: { passwordHasher: hasher, clock: testClock(NOW), files, uploads: s.uploads },
+    });
     const admin = await seedUser(t.db.database.db, hasher, { username: 'dana' });
     return { admin, cookie: await signedInCookie(t.app, admin) };
   }
@@ -55,47 +59,50 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
   const get = (url: string, cookie?: string) =>
     t!.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-  it('answers every field the tabs show, without the upload token, and records the first view once', async () => {
-    const { cookie } = await setup();
-    const { id, reference } = await created();
-    const first = await get(`/api/admin/valuations/${id}`, cookie);
-    expect(first.statusCode, first.body).toBe(200);
-    const detail = first.json<ValuationDetail>();
-    const sent = validValuation();
-    expect(detail).toMatchObject({
-      id,
-      // The one the seller was given.
-      reference,
-      status: 'new',
-      // As stored: normalised on submit (DESIGN 6).
-      registration: 'AB12CDE',
-      mileage: sent.mileage,
-      firstName: sent.firstName,
-      email: 'jo@example.com',
-      postcode: 'LN11 0LQ',
-      contactPreference: sent.contactPreference,
-      isArchived: false,
-      firstViewedAt: NOW.toISOString(),
-      photoIds: [],
-      photos: [],
-    });
-    expect(first.body).not.toMatch(/uploadToken|upload_token/);
-    expect(detail.events.map((e) => [e.type, e.actor])).toEqual([
-      ['created', null],
-      ['viewed', 'dana'],
-    ]);
-    expect(first.headers['cache-control']).toBe('no-store');
+  storeFree(
+    'answers every field the tabs show, without the upload token, and records the first view once',
+    async () => {
+      const { cookie } = await setup();
+      const { id, reference } = await created();
+      const first = await get(`/api/admin/valuations/${id}`, cookie);
+      expect(first.statusCode, first.body).toBe(200);
+      const detail = first.json<ValuationDetail>();
+      const sent = validValuation();
+      expect(detail).toMatchObject({
+        id,
+        // The one the seller was given.
+        reference,
+        status: 'new',
+        // As stored: normalised on submit (DESIGN 6).
+        registration: 'AB12CDE',
+        mileage: sent.mileage,
+        firstName: sent.firstName,
+        email: 'jo@example.com',
+        postcode: 'LN11 0LQ',
+        contactPreference: sent.contactPreference,
+        isArchived: false,
+        firstViewedAt: NOW.toISOString(),
+        photoIds: [],
+        photos: [],
+      });
+      expect(first.body).not.toMatch(/uploadToken|upload_token/);
+      expect(detail.events.map((e) => [e.type, e.actor])).toEqual([
+        ['created', null],
+        ['viewed', 'dana'],
+      ]);
+      expect(first.headers['cache-control']).toBe('no-store');
 
-    // A second look, by another admin, changes nothing.
-    const other = await seedUser(t!.db.database.db, hasher, { username: 'eli' });
-    const again = (
-      await get(`/api/admin/valuations/${id}`, await signedInCookie(t!.app, other))
-    ).json<ValuationDetail>();
-    expect(again.events.map((e) => e.type)).toEqual(['created', 'viewed']);
-    expect(again.firstViewedAt).toBe(NOW.toISOString());
-  });
+      // A second look, by another admin, changes nothing.
+      const other = await seedUser(t!.db.database.db, hasher, { username: 'eli' });
+      const again = (
+        await get(`/api/admin/valuations/${id}`, await signedInCookie(t!.app, other))
+      ).json<ValuationDetail>();
+      expect(again.events.map((e) => e.type)).toEqual(['created', 'viewed']);
+      expect(again.firstViewedAt).toBe(NOW.toISOString());
+    },
+  );
 
-  it('shows archive and restore in the timeline with who did them', async () => {
+  storeFree('shows archive and restore in the timeline with who did them', async () => {
     const { cookie } = await setup();
     const id = await submitted();
     const post = (url: string) => t!.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN } });
@@ -110,7 +117,7 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
     ]);
   });
 
-  it('moves the stage from the detail page through the lifecycle, on the timeline with who', async () => {
+  storeFree('moves the stage from the detail page through the lifecycle, on the timeline with who', async () => {
     const { cookie } = await setup();
     const id = await submitted();
     const patch = (payload: Record<string, unknown>, target = id) =>
@@ -156,7 +163,7 @@ describe.each(testEngines)('admin valuation detail on %s', (engine) => {
     ]);
   });
 
-  it('answers 404 for an unknown valuation and 400 for a malformed id, writing nothing', async () => {
+  storeFree('answers 404 for an unknown valuation and 400 for a malformed id, writing nothing', async () => {
     const { cookie } = await setup();
     expect((await get(`/api/admin/valuations/${UNKNOWN_ID}`, cookie)).json()).toMatchObject({
       message: 'Valuation not found',

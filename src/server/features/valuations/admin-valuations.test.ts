@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +10,7 @@ import {
   valuationOffers,
   type NewCarValuation,
 } from '~/server/db/schema';
-import { createDiskFileStore, type FileStore } from '~/server/storage/file-store';
+import type { FileStore } from '~/server/storage/file-store';
 import {
   adminValuationMessages as m,
   VALUATION_LIST_COUNT_CAP,
@@ -27,7 +24,7 @@ import { authMessages } from '~/shared/auth-schemas';
 import { paginationMessages } from '~/shared/schema-kit';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app';
 import { cheapHasher, seedUser, signedInCookie, testClock } from '../../../../test/helpers/auth';
-import { testEngines } from '../../../../test/helpers/database';
+import { engineStoreCases, testStores, type TestStores } from '../../../../test/helpers/stores';
 import { referenceFor } from '../../../../test/helpers/valuation';
 import { formatPhotoEntry, PHOTO_AREA } from './photos';
 import { createDailyTallies } from './daily-tallies';
@@ -79,26 +76,33 @@ function expectRefused(response: LightMyRequestResponse, status: number, message
   expect(response.json()).toMatchObject({ message });
 }
 
-describe.each(testEngines)('admin valuations API on %s', (engine) => {
+const stores = testStores();
+
+describe.each(engineStoreCases())('admin valuations API on %s, %s storage', (engine, kind) => {
   const hasher = cheapHasher();
+  /** A block that never stores a file runs once per engine, with the folder, not again with S3. */
+  const storeFree = describe.skipIf(kind === 's3');
   let t: TestApp | undefined;
-  let filesDir: string | undefined;
+  let s: TestStores | undefined;
   let files: FileStore;
   let cookie: string;
   let adminId: number;
 
   afterEach(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await s?.cleanup();
     t = undefined;
-    filesDir = undefined;
+    s = undefined;
   });
 
   async function setup(now = new Date('2026-03-02T09:00:00Z')) {
     minute = 0;
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbuy-admin-valuations-'));
-    files = createDiskFileStore(filesDir);
-    t = await createTestApp(engine, { deps: { passwordHasher: hasher, clock: testClock(now), files } });
+    s = await stores.create(kind);
+    files = s.files;
+    t = await createTestApp(engine, {
+      env: s.env,
+      deps: { passwordHasher: hasher, clock: testClock(now), files, uploads: s.uploads },
+    });
     const admin = await seedUser(db(), hasher);
     adminId = admin.id;
     cookie = await signedInCookie(t.app, admin);
@@ -125,7 +129,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
   }
   const registrations = async (url: string) => (await list(url)).items.map((item) => item.registration);
 
-  describe('the lists', () => {
+  storeFree('the lists', () => {
     it('answer the active ones newest first with SPEC’s fields, and the archived ones apart', async () => {
       await setup();
       const [older, newer, archived] = await insert(
@@ -434,7 +438,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
     });
   });
 
-  describe('the stats', () => {
+  storeFree('the stats', () => {
     it('count UK days across the clocks going forward (29 March 2026), archived ones included', async () => {
       // 00:30 BST on Monday 30 March: today began at 23:00 UTC on the 29th, a day of 23 hours.
       await setup(new Date('2026-03-29T23:30:00Z'));
@@ -637,6 +641,7 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
     });
   });
 
+  // Deleting removes stored files, so this block runs with S3 too.
   describe('archive, restore and delete', () => {
     const events = (id: string) =>
       db()
@@ -734,12 +739,9 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
       expect(deleted.statusCode, deleted.body).toBe(204);
       expect(await stored(id)).toBeUndefined();
       expect(await events(id)).toEqual([]);
-      const left = fs.readdirSync(path.join(filesDir!, PHOTO_AREA));
-      expect(left).toHaveLength(2); // KEEP1's two images only
-      for (const key of keep!.photoPaths.flatMap((entry) => entry.split('|'))) {
-        expect(left).toContain(path.basename(key));
-      }
-      expect(fs.readdirSync(path.join(filesDir!, documentArea))).toEqual([path.basename(keptDocument)]);
+      // KEEP1's two images only
+      expect(await s!.fileKeys(PHOTO_AREA)).toEqual(keep!.photoPaths.flatMap((entry) => entry.split('|')).sort());
+      expect(await s!.fileKeys(documentArea)).toEqual([keptDocument]);
       expect(await db().select({ valuationId: valuationDocuments.valuationId }).from(valuationDocuments)).toEqual([
         { valuationId: keep!.id },
       ]);
@@ -848,12 +850,10 @@ describe.each(testEngines)('admin valuations API on %s', (engine) => {
         expect(await db().select().from(table).where(eq(table.valuationId, id))).toEqual([]);
       }
       expect(await events(other!.id)).toHaveLength(1);
-      expect(fs.readdirSync(path.join(filesDir!, 'outbox'))).toEqual([]);
-      expect(fs.readdirSync(path.join(filesDir!, revisionArea))).toEqual([]);
+      expect(await s!.fileKeys('outbox')).toEqual([]);
+      expect(await s!.fileKeys(revisionArea)).toEqual([]);
       // The two documents' files and previews went; the other valuation's document is counted for it alone.
-      expect(fs.readdirSync(path.join(filesDir!, documentArea)).sort()).toEqual(
-        [otherDocument.fileKey, otherDocument.previewKey].map((key) => path.basename(key)).sort(),
-      );
+      expect(await s!.fileKeys(documentArea)).toEqual([otherDocument.fileKey, otherDocument.previewKey].sort());
       expect((await get(`/api/admin/valuations/${other!.id}/deletion-summary`)).json()).toMatchObject({
         documents: 1,
       });

@@ -58,7 +58,11 @@ export const boardQuerySchema = z
       .union([z.literal(''), z.enum(boardStages)], { message: boardMessages.invalidStage })
       .optional()
       .transform((v) => (v ? v : undefined)),
-    after: z.uuid({ message: boardMessages.invalidAfter }).optional(),
+    after: z
+      .uuid({ message: boardMessages.invalidAfter })
+      .optional()
+      // A rule between two query parameters, which the API document can only give in words.
+      .describe('Only with `stage`: the last card shown in that column; the next page follows it.'),
   })
   .refine((query) => !query.after || query.stage, { message: boardMessages.afterNeedsStage, path: ['stage'] });
 export type BoardQuery = z.input<typeof boardQuerySchema>;

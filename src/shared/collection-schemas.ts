@@ -11,16 +11,12 @@ import { text } from './schema-kit';
 
 export * from './collections';
 
-const isoDate = z
-  .string({ message: m.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: m.invalidDate })
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value),
-    {
-      message: m.invalidDate,
-    },
-  );
+/**
+ * A real calendar day, YYYY-MM-DD. zod's ISO date checks the month and the day (29 February only in
+ * leap years) and gives the API document `format: date` with that pattern, so a client reading the
+ * document cannot build a date such as 2026-13-45 that the server would refuse.
+ */
+const isoDate = z.iso.date({ message: m.invalidDate });
 
 export const slotChoiceSchema = z.object({
   date: isoDate,

@@ -24,7 +24,6 @@ type PoundsFieldOptions = {
  * document carries the same rule (issue 32), as JSON Schema cannot parse pounds itself.
  */
 export function poundsField({ allowZero, maxPence, messages }: PoundsFieldOptions) {
-  const whole = allowZero ? '0|[1-9][0-9]{0,5}' : '[1-9][0-9]{0,5}';
   return z
     .union([z.string(), z.number()], { message: messages.required })
     .refine((v) => String(v).trim() !== '', messages.required)
@@ -42,7 +41,7 @@ export function poundsField({ allowZero, maxPence, messages }: PoundsFieldOption
     })
     .meta({
       anyOf: [
-        { type: 'string', pattern: `^£?(?:${whole}|[1-9][0-9]{0,2},[0-9]{3})(?:\\.[0-9]{1,2})?$` },
+        { type: 'string', pattern: poundsPattern(maxPence / 100, allowZero) },
         {
           type: 'number',
           ...(allowZero ? { minimum: 0 } : { exclusiveMinimum: 0 }),
@@ -52,4 +51,34 @@ export function poundsField({ allowZero, maxPence, messages }: PoundsFieldOption
       ],
       description: `Pounds, ${allowZero ? 'from 0 to' : 'more than 0 and at most'} ${formatPounds(maxPence)}, to the penny: 1250, "1,250.50" or "£1250".`,
     });
+}
+
+/** Whole numbers from 1 to below `d` × 10^`k`, as digits: fewer digits than it, or a smaller first digit. */
+function digitsBelow(d: number, k: number): string[] {
+  return [
+    ...(k > 0 ? [`[1-9][0-9]{0,${k - 1}}`] : []),
+    ...(d > 1 ? [`[1-${d - 1}]${k > 0 ? `[0-9]{${k}}` : ''}`] : []),
+  ];
+}
+
+/**
+ * The amounts in pounds, up to `maxPounds`, that `poundsToPence` reads, as a pattern for the API
+ * document: "1250", "1,250", "£1,250.50"; the maximum itself with no pence beyond ".00". A client
+ * that reads the document then never sends a string over the limit that the server would refuse.
+ * The maxima are round figures (£5,000, £1,000,000), which keeps the pattern short: one digit and
+ * zeros, with commas only in the last group.
+ */
+export function poundsPattern(maxPounds: number, allowZero: boolean): string {
+  const k = String(maxPounds).length - 1;
+  const d = maxPounds / 10 ** k;
+  if (!Number.isInteger(d) || k > 8) throw new Error(`poundsPattern needs a round maximum, not ${maxPounds}`);
+  const plain = digitsBelow(d, k);
+  const withComma = k >= 3 ? digitsBelow(d, k - 3).map((thousands) => `${thousands},[0-9]{3}`) : [];
+  const below = [...(allowZero ? ['0'] : []), ...plain, ...withComma].join('|');
+  // Without £0, pence alone still count: "0.50" is fifty pence.
+  const penceOnly = allowZero ? [] : ['0\\.(?:0[1-9]|[1-9][0-9]?)'];
+  const max = String(maxPounds);
+  const maxWithCommas = max.replace(/\B(?=(\d{3})+$)/g, ',');
+  const exact = [...new Set([max, maxWithCommas])].join('|');
+  return `^£?(?:(?:${below})(?:\\.[0-9]{1,2})?|${[...penceOnly, `(?:${exact})(?:\\.00?)?`].join('|')})$`;
 }

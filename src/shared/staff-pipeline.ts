@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './schema-kit';
+import { int, INT4_MAX, optionalText } from './schema-kit';
 
 /**
  * The staff pipeline (issue 37): who owns a request, and the promise we make every seller, a
@@ -56,7 +56,8 @@ export const CONTACT_NOTE_MAX_LENGTH = 1000;
 
 /** `PUT /api/admin/valuations/:id/owner`: give the request to a member of staff, or to nobody (null). */
 export const ownerChangeSchema = z.object(
-  { userId: z.number({ message: pipelineMessages.invalidOwner }).int().positive().nullable() },
+  // A user id is an int4 identity: the document gives its range, as the server keeps to it.
+  { userId: int({ min: 1, max: INT4_MAX, message: pipelineMessages.invalidOwner }).nullable() },
   { message: pipelineMessages.invalidOwner },
 );
 export type OwnerChange = z.infer<typeof ownerChangeSchema>;
